@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // DESIGN §1.2: raw database access lives only in the data layer and in repositories.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/**/repo.ts',
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/auth/**',
+      'apps/server/src/jobs/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
+            { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
+          ],
+          patterns: [
+            {
+              group: ['**/db/client', '**/db/pool', '**/db/embedded/*'],
+              message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Core is pure: no I/O, no platform APIs.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'pg', 'react*', 'hono*'], message: 'packages/core is pure.' }] }],
+    },
+  },
+);
