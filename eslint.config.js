@@ -40,11 +40,12 @@ export default tseslint.config(
         {
           paths: [
             { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
+            { name: 'drizzle-orm', message: 'Queries belong in a repository (DESIGN §1.2).' },
             { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
           ],
           patterns: [
             {
-              group: ['**/db/client', '**/db/pool', '**/db/embedded/*'],
+              group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
               message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
             },
           ],

@@ -23,12 +23,21 @@ export interface ServiceOptions {
  * Opens the database (taking the data folder's lock when embedded), applies better-auth's and
  * our migrations, and starts the job queues. Used by the server, the demo command and tests.
  */
-export async function startServices(config: Config, logger: Logger, opts: ServiceOptions): Promise<StartedServices> {
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  opts: ServiceOptions,
+): Promise<StartedServices> {
   const unlock = !config.databaseUrl && opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: opts.dataDir, logger });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: opts.dataDir,
+      logger,
+    });
     try {
-      const secret = config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
+      const secret =
+        config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
       const auth = createBetterAuth({
         pool: database.pool,
         publicUrl: config.publicUrl,

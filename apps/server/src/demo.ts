@@ -12,7 +12,9 @@ async function main() {
   const { values } = parseArgs({ options: { contacts: { type: 'string', default: '48' } } });
   const contacts = Number(values.contacts);
   if (!Number.isInteger(contacts) || contacts < 0 || contacts > 1_000_000) {
-    throw new ConfigError(`--contacts must be a whole number from 0 to 1000000, got ${values.contacts}`);
+    throw new ConfigError(
+      `--contacts must be a whole number from 0 to 1000000, got ${values.contacts}`,
+    );
   }
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -34,7 +36,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DatabaseUnavailableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof DatabaseUnavailableError
+  ) {
     process.stderr.write(`leadloom: ${error.message}\n`);
   } else {
     process.stderr.write(`leadloom: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -38,7 +38,8 @@ async function main() {
       extraOrigins: config.nodeEnv === 'development' ? ['http://localhost:5173'] : [],
     });
   } catch (error) {
-    if (error instanceof DataDirInUseError || error instanceof DatabaseUnavailableError) exitWith(error.message);
+    if (error instanceof DataDirInUseError || error instanceof DatabaseUnavailableError)
+      exitWith(error.message);
     throw error;
   }
   const seeded = await seedDemo(services.database, services.auth);
@@ -56,7 +57,11 @@ async function main() {
     );
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
-    void services.close().finally(() => exitWith(`cannot listen on port ${config.port}: ${error.code ?? error.message}`));
+    void services
+      .close()
+      .finally(() =>
+        exitWith(`cannot listen on port ${config.port}: ${error.code ?? error.message}`),
+      );
   });
 
   let stopping = false;

@@ -24,9 +24,14 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string) {
   return async function verify(token: string): Promise<Identity | null> {
     try {
       const [headerB64] = token.split('.');
-      const header = JSON.parse(Buffer.from(headerB64 ?? '', 'base64url').toString('utf8')) as { kid?: string };
+      const header = JSON.parse(Buffer.from(headerB64 ?? '', 'base64url').toString('utf8')) as {
+        kid?: string;
+      };
       if (!keySet || (header.kid && !kids.has(header.kid))) await load();
-      const { payload } = await jwtVerify(token, keySet!, { issuer: publicUrl, audience: publicUrl });
+      const { payload } = await jwtVerify(token, keySet!, {
+        issuer: publicUrl,
+        audience: publicUrl,
+      });
       if (typeof payload.sub !== 'string') return null;
       return {
         uid: payload.sub,

@@ -61,7 +61,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   } catch (error) {
     await pool.end().catch(() => {});
     await embedded?.stop();
-    const reason = error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
+    const reason =
+      error instanceof Error ? error.message || (error as { code?: string }).code : String(error);
     throw new DatabaseUnavailableError(`Cannot connect to the database (${describe}): ${reason}`);
   }
   const db = drizzle(pool, { schema });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
+import { databaseAnswers } from '../db/health';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { meRoutes } from '../modules/teams/routes';
@@ -22,7 +23,12 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     c.header('x-request-id', requestId);
     if (c.req.path.startsWith('/api') || c.req.path.startsWith('/v2')) {
       log.debug(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }
@@ -31,12 +37,8 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
 
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
-    try {
-      await services.database.pool.query('SELECT 1');
-      return c.json({ ok: true, database: services.database.mode });
-    } catch {
-      return c.json({ ok: false, database: services.database.mode }, 503);
-    }
+    const ok = await databaseAnswers(services.database);
+    return c.json({ ok, database: services.database.mode }, ok ? 200 : 503);
   });
 
   // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.

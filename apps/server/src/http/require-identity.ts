@@ -4,9 +4,10 @@ import type { Identity } from '../auth/identity-token';
 import type { AppEnv } from './env';
 import { errorBody } from './errors';
 
-
 /** Every API call carries `Authorization: Bearer <identity token>` (DESIGN §4). */
-export function requireIdentity(verify: (token: string) => Promise<Identity | null>): MiddlewareHandler<AppEnv> {
+export function requireIdentity(
+  verify: (token: string) => Promise<Identity | null>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);

@@ -62,7 +62,11 @@ export async function seedDemo(
         includedContacts: 25000,
         includedSeats: 6,
         addons: { contactBlocks: 0, teamMembers: 0 },
-        platforms: { facebook: { level: 'pro' }, instagram: { level: 'pro' }, linkedin: { level: 'basic' } },
+        platforms: {
+          facebook: { level: 'pro' },
+          instagram: { level: 'pro' },
+          linkedin: { level: 'basic' },
+        },
         stripeData: { baseSub: { status: 'trialing', createdAt: new Date(now).toISOString() } },
       },
     });
@@ -81,7 +85,14 @@ export async function seedDemo(
       await insertPipelineWithStages(
         tx,
         teamUID,
-        { teamUID, pipelineUID, nickName: p.nickName, isDefault: p.isDefault, fbGroupURL: p.fbGroupURL, order },
+        {
+          teamUID,
+          pipelineUID,
+          nickName: p.nickName,
+          isDefault: p.isDefault,
+          fbGroupURL: p.fbGroupURL,
+          order,
+        },
         [
           {
             teamUID,
@@ -92,15 +103,25 @@ export async function seedDemo(
             fontColor: PLACEHOLDER_STAGE.fontColor ?? '#FF0000',
             idx: 0,
           },
-          ...p.stages.map((s, i) => ({ teamUID, pipelineUID, stageUID: stageUIDs[i + 1]!, ...s, idx: i + 1 })),
+          ...p.stages.map((s, i) => ({
+            teamUID,
+            pipelineUID,
+            stageUID: stageUIDs[i + 1]!,
+            ...s,
+            idx: i + 1,
+          })),
         ],
       );
-      const count = order === DEMO_PIPELINES.length - 1 ? total - made : Math.round(total * p.share);
+      const count =
+        order === DEMO_PIPELINES.length - 1 ? total - made : Math.round(total * p.share);
       const perStage = new Map<string, number>();
       const stageOf: string[] = [];
       for (let i = 0; i < count; i++) {
         // Most contacts sit early in the funnel, as in a real pipeline.
-        const weighted = Math.min(stageUIDs.length - 1, Math.floor(random() ** 1.6 * stageUIDs.length));
+        const weighted = Math.min(
+          stageUIDs.length - 1,
+          Math.floor(random() ** 1.6 * stageUIDs.length),
+        );
         const stageUID = stageUIDs[weighted]!;
         stageOf.push(stageUID);
         perStage.set(stageUID, (perStage.get(stageUID) ?? 0) + 1);
@@ -125,7 +146,8 @@ export async function seedDemo(
           firstName,
           lastName,
           fullName: `${firstName} ${lastName}`,
-          emailAddress: random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
+          emailAddress:
+            random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
           phoneNumber: random() < 0.4 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : null,
           sources: [order === 0 ? 'facebook' : 'instagram'],
           createdAt: created,
@@ -141,7 +163,14 @@ export async function seedDemo(
           addedAt: created,
           stageChangedAt: lastActivity,
         });
-        history.push({ teamUID, id: newPushId('sh', createdMs), gtid, pipelineUID, stageUID, at: lastActivity });
+        history.push({
+          teamUID,
+          id: newPushId('sh', createdMs),
+          gtid,
+          pipelineUID,
+          stageUID,
+          at: lastActivity,
+        });
         // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
         for (const [type, backdate] of [
           ['initial', TIMINGS.initialActivityBackdateMs],

@@ -27,5 +27,8 @@ try {
     }
   });
 } catch (error) {
-  parentPort.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  parentPort.postMessage({
+    type: 'error',
+    message: error instanceof Error ? error.message : String(error),
+  });
 }

@@ -17,15 +17,18 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
   const port = await new Promise<number>((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     worker.once('error', onError);
-    worker.on('message', function onMessage(msg: { type: string; port?: number; message?: string }) {
-      if (msg.type === 'ready' && msg.port) {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        resolve(msg.port);
-      } else if (msg.type === 'error') {
-        reject(new Error(`embedded database failed to start: ${msg.message}`));
-      }
-    });
+    worker.on(
+      'message',
+      function onMessage(msg: { type: string; port?: number; message?: string }) {
+        if (msg.type === 'ready' && msg.port) {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          resolve(msg.port);
+        } else if (msg.type === 'error') {
+          reject(new Error(`embedded database failed to start: ${msg.message}`));
+        }
+      },
+    );
   });
   let stopped: Promise<void> | undefined;
   return {

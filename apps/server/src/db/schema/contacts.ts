@@ -52,14 +52,26 @@ export const contactPipeline = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.teamUID, t.gtid, t.pipelineUID] }),
-    foreignKey({ columns: [t.teamUID, t.gtid], foreignColumns: [contact.teamUID, contact.gtid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.teamUID, t.gtid],
+      foreignColumns: [contact.teamUID, contact.gtid],
+    }).onDelete('cascade'),
     foreignKey({
       columns: [t.teamUID, t.pipelineUID],
       foreignColumns: [pipeline.teamUID, pipeline.pipelineUID],
     }).onDelete('cascade'),
-    foreignKey({ columns: [t.teamUID, t.stageUID], foreignColumns: [stage.teamUID, stage.stageUID] }),
+    foreignKey({
+      columns: [t.teamUID, t.stageUID],
+      foreignColumns: [stage.teamUID, stage.stageUID],
+    }),
     // Keyset pages of one stage in card order, and its count, come from this index.
-    index('contact_pipeline_stage_order_idx').on(t.teamUID, t.pipelineUID, t.stageUID, t.position, t.gtid),
+    index('contact_pipeline_stage_order_idx').on(
+      t.teamUID,
+      t.pipelineUID,
+      t.stageUID,
+      t.position,
+      t.gtid,
+    ),
   ],
 );
 
@@ -76,7 +88,10 @@ export const stageHistory = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.teamUID, t.id] }),
-    foreignKey({ columns: [t.teamUID, t.gtid], foreignColumns: [contact.teamUID, contact.gtid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.teamUID, t.gtid],
+      foreignColumns: [contact.teamUID, contact.gtid],
+    }).onDelete('cascade'),
     index('stage_history_contact_idx').on(t.teamUID, t.gtid, t.pipelineUID, t.at),
   ],
 );
@@ -104,7 +119,10 @@ export const activity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.teamUID, t.activityUID] }),
-    foreignKey({ columns: [t.teamUID, t.gtid], foreignColumns: [contact.teamUID, contact.gtid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.teamUID, t.gtid],
+      foreignColumns: [contact.teamUID, contact.gtid],
+    }).onDelete('cascade'),
     index('activity_contact_idx').on(t.teamUID, t.gtid, t.createdAt),
     index('activity_team_time_idx').on(t.teamUID, t.createdAt),
   ],

@@ -1,4 +1,13 @@
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, timestamp, index } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  index,
+} from 'drizzle-orm/pg-core';
 import { textC } from '../columns';
 import { team } from './teams';
 

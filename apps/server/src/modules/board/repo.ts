@@ -55,11 +55,17 @@ export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: str
     WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND ${visiblePipelineFilter(scope, sql.raw('pipeline_uid'))}`);
   const row = r.rows[0];
-  return row ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default } : null;
+  return row
+    ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default }
+    : null;
 }
 
 /** Stages in order with their card counts (the count comes from the stage-order index). */
-export async function stagesWithCounts(scope: TeamScope, db: AppDb, pipelineUID: string): Promise<StageRow[]> {
+export async function stagesWithCounts(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<StageRow[]> {
   const r = await db.execute<{
     stage_uid: string;
     name: string;
@@ -132,7 +138,10 @@ function toPage(rows: CardRow[], limit: number): CardPage {
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   const last = kept[kept.length - 1];
-  return { cards: kept.map(toCard), next: more && last ? { position: last.position, gtid: last.gtid } : null };
+  return {
+    cards: kept.map(toCard),
+    next: more && last ? { position: last.position, gtid: last.gtid } : null,
+  };
 }
 
 const cardColumns = sql`cp.stage_uid, cp.position, c.gtid, c.full_name, c.first_name, c.last_name,
@@ -185,7 +194,12 @@ export async function stagePage(
   return toPage(r.rows, limit);
 }
 
-export async function stageExists(scope: TeamScope, db: AppDb, pipelineUID: string, stageUID: string) {
+export async function stageExists(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+) {
   const r = await db.execute(sql`
     SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID}`);

@@ -21,10 +21,19 @@ export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
   } catch {
     // fall through
   }
-  throw new ApiError('invalid-argument', 'The cursor is not valid; start again from the first page.', 'cursor');
+  throw new ApiError(
+    'invalid-argument',
+    'The cursor is not valid; start again from the first page.',
+    'cursor',
+  );
 }
 
-export async function getBoard(database: Database, scope: TeamScope, pipelineUID: string, limit: number) {
+export async function getBoard(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  limit: number,
+) {
   const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
   if (!pipeline) throw notFound('Pipeline not found');
   const stages = await repo.stagesWithCounts(scope, database.db, pipelineUID);

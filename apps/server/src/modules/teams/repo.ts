@@ -15,8 +15,17 @@ export interface Membership {
 
 const asRole = (role: string): TeamRole => (role === 'owner' || role === 'admin' ? role : 'member');
 
-export async function membershipsOf(_scope: SystemScope, db: AppDb, uid: string): Promise<Membership[]> {
-  const r = await db.execute<{ team_uid: string; name: string; owner_uid: string; role: string }>(sql`
+export async function membershipsOf(
+  _scope: SystemScope,
+  db: AppDb,
+  uid: string,
+): Promise<Membership[]> {
+  const r = await db.execute<{
+    team_uid: string;
+    name: string;
+    owner_uid: string;
+    role: string;
+  }>(sql`
     SELECT t.team_uid, t.name, t.owner_uid, m.role
     FROM "member" m JOIN team t ON t.team_uid = m."organizationId"
     WHERE m."userId" = ${uid}
@@ -68,7 +77,11 @@ export interface UserRecord {
   defaultContactView: string;
 }
 
-export async function findUser(_scope: SystemScope, db: AppDb, uid: string): Promise<UserRecord | null> {
+export async function findUser(
+  _scope: SystemScope,
+  db: AppDb,
+  uid: string,
+): Promise<UserRecord | null> {
   const r = await db.execute<{
     id: string;
     name: string;
@@ -143,7 +156,13 @@ export async function acceptTerms(_scope: SystemScope, db: AppDb, uid: string, v
     ON CONFLICT (uid) DO UPDATE SET terms_version = EXCLUDED.terms_version`);
 }
 
-export async function findUserIdByEmail(_scope: SystemScope, db: AppDb, email: string): Promise<string | null> {
-  const r = await db.execute<{ id: string }>(sql`SELECT id FROM "user" WHERE email = ${email.toLowerCase()}`);
+export async function findUserIdByEmail(
+  _scope: SystemScope,
+  db: AppDb,
+  email: string,
+): Promise<string | null> {
+  const r = await db.execute<{ id: string }>(
+    sql`SELECT id FROM "user" WHERE email = ${email.toLowerCase()}`,
+  );
   return r.rows[0]?.id ?? null;
 }

@@ -5,6 +5,8 @@ import { loggedUserData } from './service';
 
 export function meRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.get('/me', async (c) => c.json(await loggedUserData(services.database, c.get('identity').uid)));
+  app.get('/me', async (c) =>
+    c.json(await loggedUserData(services.database, c.get('identity').uid)),
+  );
   return app;
 }

@@ -7,7 +7,11 @@ import { findUser, membershipsOf, resolveTeamScope } from './repo';
 const directory = systemScope('membership lookup');
 
 /** The caller's scope in a team; a team they are not in answers 404 like one that does not exist. */
-export async function teamScopeFor(database: Database, uid: string, teamUID: string): Promise<TeamScope> {
+export async function teamScopeFor(
+  database: Database,
+  uid: string,
+  teamUID: string,
+): Promise<TeamScope> {
   const scope = await resolveTeamScope(directory, database.db, uid, teamUID);
   if (!scope) throw notFound('Team not found');
   return scope;
@@ -38,7 +42,12 @@ export async function loggedUserData(database: Database, uid: string) {
       role: m.role,
     })),
     currentTeam: current
-      ? { teamUID: current.teamUID, teamOwner: current.ownerUID, role: current.role, name: current.teamName }
+      ? {
+          teamUID: current.teamUID,
+          teamOwner: current.ownerUID,
+          role: current.role,
+          name: current.teamName,
+        }
       : null,
     passwordSet: user.passwordSet,
     termsVersion: user.termsVersion,

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir } from './lock';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'leadloom-lock-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('lockDataDir', () => {
+  it('refuses a folder locked by a live process and frees it on release', () => {
+    const dir = tmp();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+    release();
+    const again = lockDataDir(dir);
+    again();
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const dir = tmp();
+    // No process runs with this pid (above the kernel's pid_max default).
+    fs.writeFileSync(path.join(dir, 'leadloom.lock'), '4194305');
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, 'leadloom.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'leadloom.lock'))).toBe(false);
+  });
+});

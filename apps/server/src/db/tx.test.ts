@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnknownQueueError } from '../jobs/boss';
+import { ENGINE, startTestServices, type TestServices } from '../test/harness';
+import { hasCause, isUniqueViolation } from './errors';
+import { PoolUsedInTransactionError } from './pool';
+import { systemScope } from './scope';
+import { withTx } from './tx';
+
+const scope = systemScope('test');
+let s: TestServices;
+
+beforeAll(async () => {
+  s = await startTestServices();
+  await s.database.db.execute(sql`CREATE TABLE tx_probe (id int PRIMARY KEY, note text)`);
+});
+afterAll(() => s.cleanup());
+
+async function jobsIn(queue: string, marker: string): Promise<number> {
+  const r = await s.database.pool.query(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'marker' = $2`,
+    [queue, marker],
+  );
+  return r.rows[0].n as number;
+}
+
+describe(`the shared connection (${ENGINE})`, () => {
+  it('drops the job of a failed transaction and keeps the job a concurrent flow sent meanwhile', async () => {
+    let txSent!: () => void;
+    const txHasSent = new Promise<void>((resolve) => (txSent = resolve));
+    const failing = withTx(s.database, scope, async (tx) => {
+      await s.jobs.send('maintenance', { marker: 'in-tx' }, { db: tx.bossDb });
+      txSent();
+      // Give the other flow time to reach the database while this transaction is open.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      throw new Error('boom');
+    });
+    // Another flow, not awaited inside the transaction: it must neither run inside it (and be
+    // rolled back with it) nor be lost.
+    await txHasSent;
+    const concurrent = s.jobs.send('maintenance', { marker: 'outside' });
+    await expect(failing).rejects.toThrow('boom');
+    await concurrent;
+    expect(await jobsIn('maintenance', 'in-tx')).toBe(0);
+    expect(await jobsIn('maintenance', 'outside')).toBe(1);
+  });
+
+  it('keeps the job of a committed transaction', async () => {
+    await withTx(s.database, scope, async (tx) => {
+      await s.jobs.send('maintenance', { marker: 'committed' }, { db: tx.bossDb });
+    });
+    expect(await jobsIn('maintenance', 'committed')).toBe(1);
+  });
+
+  it('answers the next, unrelated query after an SQL error', async () => {
+    await s.database.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (1, 'first')`);
+    const failed = await s.database.db
+      .execute(sql`INSERT INTO tx_probe (id, note) VALUES (1, 'again')`)
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(failed)).toBe(true);
+    const r = await s.database.db.execute<{ note: string }>(
+      sql`SELECT note FROM tx_probe WHERE id = 1`,
+    );
+    expect(r.rows).toEqual([{ note: 'first' }]);
+  });
+
+  it('answers the next query after a duplicate key inside a transaction', async () => {
+    const failed = await withTx(s.database, scope, async (tx) => {
+      await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (2, 'two')`);
+      await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (2, 'two again')`);
+    }).catch((e: unknown) => e);
+    expect(isUniqueViolation(failed)).toBe(true);
+    const r = await s.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM tx_probe WHERE id = 2`,
+    );
+    expect(r.rows[0]!.n).toBe(0);
+  });
+
+  it('throws at once when the pool is used inside a transaction, instead of hanging', async () => {
+    const started = Date.now();
+    const viaDrizzle = await withTx(s.database, scope, async () => {
+      await s.database.db.execute(sql`SELECT 1`);
+    }).catch((e: unknown) => e);
+    expect(hasCause(viaDrizzle, PoolUsedInTransactionError)).toBe(true);
+    await expect(
+      withTx(s.database, scope, async () => {
+        await s.jobs.send('maintenance', { marker: 'pool-in-tx' });
+      }),
+    ).rejects.toBeInstanceOf(PoolUsedInTransactionError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await jobsIn('maintenance', 'pool-in-tx')).toBe(0);
+    // and the connection is still usable afterwards
+    const r = await s.database.db.execute<{ one: number }>(sql`SELECT 1 AS one`);
+    expect(r.rows[0]!.one).toBe(1);
+  });
+
+  it('refuses to nest transactions', async () => {
+    await expect(
+      withTx(s.database, scope, () => withTx(s.database, scope, async () => 1)),
+    ).rejects.toThrow(/inside an open transaction/);
+  });
+
+  it('throws on a send to a queue that does not exist', async () => {
+    await expect(s.jobs.send('no-such-queue', { marker: 'x' })).rejects.toBeInstanceOf(
+      UnknownQueueError,
+    );
+  });
+
+  it('numbers change-log entries per team without gaps, in commit order, and only on commit', async () => {
+    const run = (team: string, n: number) =>
+      withTx(s.database, scope, async (tx) => {
+        for (let i = 0; i < n; i++) tx.recordChange(team, 'contact', `c${i}`, 'update');
+      });
+    await Promise.all([run('team-a', 2), run('team-b', 1), run('team-a', 3), run('team-a', 1)]);
+    await expect(
+      withTx(s.database, scope, async (tx) => {
+        tx.recordChange('team-a', 'contact', 'lost', 'update');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow();
+    const r = await s.database.db.execute<{ team_uid: string; seq: string }>(
+      sql`SELECT team_uid, seq FROM change_log WHERE team_uid IN ('team-a', 'team-b') ORDER BY team_uid, seq`,
+    );
+    const seqs = (team: string) =>
+      r.rows.filter((x) => x.team_uid === team).map((x) => Number(x.seq));
+    expect(seqs('team-a')).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seqs('team-b')).toEqual([1]);
+  });
+
+  it('locks several teams in team order, so crossing multi-team transactions do not deadlock', async () => {
+    const both = (first: string, second: string) =>
+      withTx(s.database, scope, async (tx) => {
+        tx.recordChange(first, 'pipeline', 'p', 'update');
+        tx.recordChange(second, 'pipeline', 'p', 'update');
+      });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 ? both('team-x', 'team-y') : both('team-y', 'team-x'),
+      ),
+    );
+    const r = await s.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM change_log WHERE team_uid IN ('team-x', 'team-y')`,
+    );
+    expect(r.rows[0]!.n).toBe(12);
+  });
+});
