@@ -16,17 +16,18 @@ function decode(part: string): string {
 
 /** Parses "?a=1&b=2" (leading "?" optional). The first value of a repeated key wins. */
 export function parseQuery(search: string | undefined | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!search) return out;
+  // A Map, then Object.fromEntries: keys such as "__proto__" or "toString" stay plain data.
+  const found = new Map<string, string>();
+  if (!search) return {};
   const body = search.startsWith('?') ? search.slice(1) : search;
   for (const pair of body.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const key = decode(eq === -1 ? pair : pair.slice(0, eq));
     const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
-    if (key && !(key in out)) out[key] = value;
+    if (key && !found.has(key)) found.set(key, value);
   }
-  return out;
+  return Object.fromEntries(found);
 }
 
 /** Builds "?a=1&b=2" in insertion order, or "" when there is nothing to add. */

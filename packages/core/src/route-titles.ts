@@ -10,7 +10,8 @@ const PLATFORM_NAMES: Readonly<Record<string, string>> = {
 
 /** "facebook" → "Facebook"; an unknown platform is shown as given. */
 export function platformDisplayName(platform: string): string {
-  return PLATFORM_NAMES[platform.toLowerCase()] ?? platform;
+  const key = platform.toLowerCase();
+  return Object.hasOwn(PLATFORM_NAMES, key) ? (PLATFORM_NAMES[key] ?? platform) : platform;
 }
 
 /**

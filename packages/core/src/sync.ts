@@ -82,15 +82,19 @@ export const TAG_SYNC_ALWAYS = [
 const includes = (list: readonly string[], system: string): boolean =>
   list.includes(system.toLowerCase());
 
-const hasRemoteId = (item: { remoteID?: unknown } | null | undefined): boolean =>
-  (typeof item?.remoteID === 'string' && item.remoteID.trim() !== '') ||
-  typeof item?.remoteID === 'number';
+/** Items are any objects (stages, tags); a missing remoteID means "not mapped". */
+type MaybeMapped = object;
+
+const hasRemoteId = (item: MaybeMapped | null | undefined): boolean => {
+  const remoteID = (item as { remoteID?: unknown } | null | undefined)?.remoteID;
+  return (typeof remoteID === 'string' && remoteID.trim() !== '') || typeof remoteID === 'number';
+};
 
 /**
  * Whether a stage change goes to a system (SPEC §5). Systems the spec does not name get no
  * stage changes: "only to" lists every system that takes them.
  */
-export function stageChangeSyncsTo(system: string, stage: { remoteID?: unknown }): boolean {
+export function stageChangeSyncsTo(system: string, stage: MaybeMapped): boolean {
   if (includes(STAGE_SYNC_ALWAYS, system)) return true;
   return includes(STAGE_SYNC_NEEDS_REMOTE_ID, system) && hasRemoteId(stage);
 }
@@ -100,17 +104,14 @@ export function stageChangeSyncsTo(system: string, stage: { remoteID?: unknown }
  * only those with a remoteID for activecampaign/clickfunnels, none for systems the spec does
  * not name (they have no tag concept we know how to map).
  */
-export function tagsToSyncTo<T extends { remoteID?: unknown }>(
-  system: string,
-  tags: readonly T[],
-): T[] {
+export function tagsToSyncTo<T extends MaybeMapped>(system: string, tags: readonly T[]): T[] {
   if (includes(TAG_SYNC_ALWAYS, system)) return [...tags];
   if (includes(TAG_SYNC_NEEDS_REMOTE_ID, system)) return tags.filter(hasRemoteId);
   return [];
 }
 
 /** Whether a tag change goes to a system at all. */
-export function tagChangeSyncsTo(system: string, tags: readonly { remoteID?: unknown }[]): boolean {
+export function tagChangeSyncsTo(system: string, tags: readonly MaybeMapped[]): boolean {
   return tagsToSyncTo(system, tags).length > 0;
 }
 

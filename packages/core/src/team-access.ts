@@ -20,7 +20,7 @@ export type GroupAccess = Readonly<
 
 /** The group UIDs a groupAccess entry grants (only explicit `true` values of a map count). */
 export function groupAccessFor(groupAccess: GroupAccess | null | undefined, teamUID: string) {
-  const entry = groupAccess?.[teamUID];
+  const entry = groupAccess && Object.hasOwn(groupAccess, teamUID) ? groupAccess[teamUID] : null;
   if (!entry) return [];
   if (Array.isArray(entry)) return entry.filter((uid): uid is string => typeof uid === 'string');
   return Object.entries(entry)
