@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { newGtid, newPushId, PLACEHOLDER_STAGE, TERMS_VERSION, TIMINGS } from '@leadloom/core';
+import { activityTimestamp, newGtid, newPushId, PLACEHOLDER_STAGE, TERMS_VERSION } from '@leadloom/core';
 import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { systemScope } from '../db/scope';
@@ -172,11 +172,11 @@ export async function seedDemo(
           at: lastActivity,
         });
         // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
-        for (const [type, backdate] of [
-          ['initial', TIMINGS.initialActivityBackdateMs],
-          ['pipeline', TIMINGS.pipelineAddActivityBackdateMs],
+        for (const [type, kind] of [
+          ['initial', 'initial'],
+          ['pipeline', 'pipelineAdd'],
         ] as const) {
-          const at = createdMs - backdate;
+          const at = activityTimestamp(kind, createdMs);
           activities.push({
             teamUID,
             activityUID: newPushId('act', at),
@@ -188,7 +188,7 @@ export async function seedDemo(
             createdByUID: ownerUID,
             createdBy: DEMO_USER.name,
             createdAt: new Date(at),
-            createdAtUnix: Math.floor(at / 1000),
+            createdAtUnix: at,
           });
         }
         tx.recordChange(teamUID, 'contact', gtid, 'insert');

@@ -115,6 +115,7 @@ export const activity = pgTable(
     note: text('note'),
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Epoch milliseconds (core activitySchema). */
     createdAtUnix: bigint('created_at_unix', { mode: 'number' }).notNull(),
   },
   (t) => [
