@@ -14,6 +14,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.tsx',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each server test file boots its own embedded database; two cores do not gain from more.
