@@ -18,6 +18,7 @@ import { EXTENSION_ID } from '@leadloom/core';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, requireChromium, type ExtensionBrowser } from './browser';
+import { buildExtension } from './extension-build';
 
 const repoRoot = new URL('..', import.meta.url);
 const extensionVersion = (
@@ -34,19 +35,6 @@ async function startPageServer(): Promise<{ server: Server; port: number }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };
-}
-
-async function buildExtension(appOrigin: string): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'leadloom-extension-'));
-  await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'apps/extension/scripts/build.mjs'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, APP_ORIGIN: appOrigin, EXTENSION_OUT_DIR: outDir },
-    },
-  );
-  return outDir;
 }
 
 type Reach = { reachable: true; answer: unknown } | { reachable: false; reason: string };

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`npm run build`) as `npm start` would, on a fresh embedded data
+ * folder, and resolves once it prints that it is running.
+ */
+export async function startBuiltApp(): Promise<RunningApp> {
+  for (const f of [serverMain, webIndex]) {
+    if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
+  }
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadloom-e2e-data-'));
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('Leadloom is running')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+    setTimeout(() => reject(new Error(`server not ready after 60 s:\n${output}`)), 60_000).unref();
+  });
+  return {
+    url,
+    port,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

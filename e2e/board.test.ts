@@ -1,0 +1,102 @@
+/**
+ * The thin slice end to end, as a person uses it: the production build on a fresh data folder,
+ * sign in with the demo account in Chromium, and the board shows the seeded contacts. The same
+ * browser has the companion extension loaded, and the app page reaches it.
+ */
+import { rm } from 'node:fs/promises';
+import { EXTENSION_ID } from '@leadloom/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltApp, type RunningApp } from './app-server';
+import { launchWithExtension, requireChromium, type ExtensionBrowser } from './browser';
+import { buildExtension } from './extension-build';
+
+interface StageBody {
+  name: string;
+  count: number;
+  contacts: { GTID: string; fullName: string }[];
+}
+
+describe.skipIf(requireChromium())('sign in and see the demo board', () => {
+  let app: RunningApp;
+  let extDir: string;
+  let browser: ExtensionBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startBuiltApp();
+    extDir = await buildExtension(app.url);
+    browser = await launchWithExtension(extDir);
+    page = await browser.context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.cleanup();
+    await app?.stop();
+    if (extDir) await rm(extDir, { recursive: true, force: true });
+  });
+
+  /** What the board should show, read through the API with the page's own session. */
+  async function expectedBoard(): Promise<StageBody[]> {
+    return page.evaluate(async () => {
+      const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+      const headers = { authorization: `Bearer ${token}` };
+      const me = (await (await fetch('/api/me', { headers })).json()) as { teamUID: string };
+      const { pipelines } = (await (
+        await fetch(`/api/teams/${me.teamUID}/pipelines`, { headers })
+      ).json()) as { pipelines: { groupUID: string; isDefault: boolean }[] };
+      const pipeline = pipelines.find((p) => p.isDefault)!;
+      const board = (await (
+        await fetch(`/api/teams/${me.teamUID}/pipelines/${pipeline.groupUID}/board?limit=50`, { headers })
+      ).json()) as { stages: StageBody[] };
+      return board.stages;
+    });
+  }
+
+  it('sends a signed-out visitor to the sign-in screen', async () => {
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/\/login/);
+    expect(await page.title()).toBe('Leadloom 2.0 | Login');
+  });
+
+  it('rejects a wrong password with a message and stays on the sign-in screen', async () => {
+    await page.getByLabel('E-mail').fill('demo@leadloom.dev');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(page.url()).toContain('/login');
+  });
+
+  it('signs in with the demo account and shows every seeded card of the first page on the board', async () => {
+    await page.getByLabel('Password', { exact: true }).fill('leadloom-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });
+    const stages = await expectedBoard();
+    expect(stages.reduce((n, s) => n + s.count, 0)).toBeGreaterThan(0);
+
+    for (const stage of stages) {
+      const column = page.getByLabel(`${stage.name}: ${stage.count} contacts`);
+      await column.waitFor({ timeout: 15_000 });
+      const names = await column.locator('a[href^="/contact/"]').allInnerTexts();
+      expect(names).toHaveLength(stage.contacts.length);
+      for (const [i, contact] of stage.contacts.entries()) expect(names[i]).toContain(contact.fullName);
+    }
+    expect(await page.title()).toBe('Leadloom 2.0 | Pipeline View');
+  });
+
+  it('opens a contact from its card link', async () => {
+    const first = page.locator('a[href^="/contact/"]').first();
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/contact\/[a-z]+-[a-z]+-\d+$/);
+  });
+
+  it('reaches the companion extension from the app page', async () => {
+    const answer = await page.evaluate(async (id) => {
+      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } } })
+        .chrome?.runtime;
+      if (!runtime?.sendMessage) return 'no chrome.runtime';
+      return runtime.sendMessage(id, { type: 'check_extension' });
+    }, EXTENSION_ID);
+    expect(answer).toMatchObject({ installed: true, loggedIn: false, version: expect.any(String) });
+  });
+});
