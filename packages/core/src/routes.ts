@@ -18,7 +18,12 @@ export interface RouteDef {
   redirect?: true;
 }
 
-const app = (path: string, screen: string): RouteDef => ({ path, screen, auth: true, needsBaseData: true });
+const app = (path: string, screen: string): RouteDef => ({
+  path,
+  screen,
+  auth: true,
+  needsBaseData: true,
+});
 const open = (path: string, screen: string, bare = true): RouteDef => ({
   path,
   screen,
@@ -54,9 +59,21 @@ export const ROUTES: readonly RouteDef[] = [
   app('/workflows', 'Workflows'),
   app('/shop', 'Shop'),
   { ...app('/bex/sidebar', 'Extension Sidebar'), bare: true },
-  { path: '/bex/overlay', screen: 'Extension Overlay', auth: true, needsBaseData: false, bare: true },
+  {
+    path: '/bex/overlay',
+    screen: 'Extension Overlay',
+    auth: true,
+    needsBaseData: false,
+    bare: true,
+  },
   { path: '/bex/test', screen: 'Extension Test', auth: true, needsBaseData: false, bare: true },
-  { path: '/bex/offscreen', screen: 'Extension Offscreen', auth: true, needsBaseData: false, bare: true },
+  {
+    path: '/bex/offscreen',
+    screen: 'Extension Offscreen',
+    auth: true,
+    needsBaseData: false,
+    bare: true,
+  },
   { ...app('/ext/popup', 'Extension Popup'), bare: true },
   { path: '/authorize', screen: 'Authorize', auth: true, needsBaseData: false, bare: true },
   { path: '/logout', screen: 'Log Out', auth: false, needsBaseData: false, bare: true },
@@ -64,7 +81,13 @@ export const ROUTES: readonly RouteDef[] = [
   open('/login/:action?/:inviteCode?', 'Login'),
   open('/secret-login/:action?/:inviteCode?', 'Login'),
   open('/login-admin', 'Admin Login'),
-  { path: '/queue/:platform', screen: 'Queue Processor', auth: true, needsBaseData: true, bare: true },
+  {
+    path: '/queue/:platform',
+    screen: 'Queue Processor',
+    auth: true,
+    needsBaseData: true,
+    bare: true,
+  },
   open('/password-reset', 'Password Reset'),
   { path: '/accept-terms', screen: 'Accept Terms', auth: true, needsBaseData: true, bare: true },
   open('/maintenance', 'Maintenance'),
