@@ -1,40 +1,27 @@
 /**
- * The navigation guard (SPEC §4). This issue implements step 4 only: an auth route without a
- * session goes to /login with `next`. The remaining steps (password, terms, maintenance,
- * subscription, invite) belong here too, as further cases of `guardRedirect`.
+ * The navigation guard (SPEC §4). Core's `decideNavigation` holds the whole rule; this issue
+ * acts on step 4 only (an auth route without a session goes to /login with `next`). The later
+ * guard issue widens `ACTIVE_STEPS` and feeds in the subscription and invite state.
  */
+import { decideNavigation, type NavigationState, type NavReason } from '@leadloom/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
-import { useMe, type Me } from '../features/session/me';
+import { useMe } from '../features/session/me';
 import { FullScreenLoader } from './loader';
 
-export interface GuardInput {
-  /** Path plus query string of the requested page. */
-  path: string;
-  requiresAuth: boolean;
-  user: Me | null;
-}
+const ACTIVE_STEPS: ReadonlySet<NavReason> = new Set<NavReason>(['login-required']);
 
 /** Where the guard sends the user instead, or null to let the page render. */
-export function guardRedirect({ path, requiresAuth, user }: GuardInput): string | null {
-  if (requiresAuth && !user) return `/login?next=${encodeURIComponent(path)}`;
-  return null;
-}
-
-/**
- * Only same-site paths are honoured as `next`, so a crafted link cannot send a user who just
- * signed in to another site.
- */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next;
+export function guardRedirect(state: NavigationState): string | null {
+  const decision = decideNavigation(state);
+  return decision && ACTIVE_STEPS.has(decision.reason) ? decision.to : null;
 }
 
 /** Wraps every auth route: waits for the user, redirects when signed out, else renders. */
 export function RequireAuth() {
   const me = useMe();
-  const location = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     // SPEC §8: a failed user load is only logged, and the user stays on the loader.
@@ -42,12 +29,9 @@ export function RequireAuth() {
   }, [me.error]);
 
   if (me.isPending || me.isError) return <FullScreenLoader />;
-  const redirect = guardRedirect({
-    path: location.pathname + location.search,
-    requiresAuth: true,
-    user: me.data,
-  });
-  if (redirect || !me.data) return <Navigate to={redirect ?? '/login'} replace />;
+  const redirect = guardRedirect({ user: me.data, pathname, search, requiresAuth: true });
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!me.data) return <Navigate to="/login" replace />;
   return (
     <CurrentUserProvider user={me.data}>
       <Outlet />

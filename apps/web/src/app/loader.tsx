@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LogoMark } from '../ui/LogoMark';
-import { LOADER_TEXT, pickTagline } from './core-pending';
+import { LOADER_TEXT, pickTagline } from '@leadloom/core';
 
 /** SPEC §2: shown full screen while the signed-in user's data loads. */
 export function FullScreenLoader() {

@@ -1,21 +1,17 @@
-import { Navigate, useLocation, useParams } from 'react-router';
-import { useCurrentUser } from '../features/session/CurrentUser';
-import { defaultViewPath } from './core-pending';
+import { redirectFor } from '@leadloom/core';
+import { useContext } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { CurrentUserContext } from '../features/session/CurrentUser';
 
-/** "/" opens the user's default contact view (SPEC §2). */
-export function HomeRedirect() {
-  const user = useCurrentUser();
-  return <Navigate to={defaultViewPath(user.defaultContactView ?? undefined)} replace />;
-}
-
-/** Old profile links: /members/profile/:GTID → /contact/:GTID. */
-export function MemberProfileRedirect() {
-  const { GTID = '' } = useParams();
-  return <Navigate to={`/contact/${encodeURIComponent(GTID)}`} replace />;
-}
-
-/** /signin → /login, keeping the query (e.g. next). */
-export function SignInRedirect() {
-  const { search } = useLocation();
-  return <Navigate to={`/login${search}`} replace />;
+/**
+ * The redirect-only routes of SPEC §2 ("/" → default view, /members/profile/:GTID →
+ * /contact/:GTID, /signin → /login); core decides where each goes. The query is kept, so
+ * /signin?next=… still carries its `next`.
+ */
+export function RouteRedirect() {
+  const { pathname, search } = useLocation();
+  // "/" is behind the guard and has a user; /signin is open and may not.
+  const user = useContext(CurrentUserContext);
+  const to = redirectFor(pathname, user?.defaultContactView) ?? '/';
+  return <Navigate to={to + search} replace />;
 }

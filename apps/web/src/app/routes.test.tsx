@@ -1,9 +1,9 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from './core-pending';
+import { matchRoute, NOT_FOUND_ROUTE, ROUTES } from '@leadloom/core';
 import { buildRoutes } from './routes';
 import { SCREENS } from './screens';
-import { screenTitle, type RouteHandle } from './titles';
+import type { RouteHandle } from './titles';
 
 const tree = buildRoutes();
 
@@ -52,10 +52,13 @@ describe('route tree', () => {
     expect(chain('/contacts/pipeline/a/b/c')).toEqual(['root', 'optional-layout', 'not-found']);
   });
 
-  it('titles the queue processor with its platform', () => {
-    const { route, params } = leaf('/queue/instagram');
-    expect(screenTitle(route, params)).toBe('Queue Processor Instagram');
-    const table = leaf('/contacts/table');
-    expect(screenTitle(table.route, table.params)).toBe('Table View');
+  it("agrees with core's route matching (used for titles)", () => {
+    const paths = ['/', '/contact/g1/notes/p1', '/queue/facebook', '/setup/pipelines-order'];
+    for (const path of [...paths, '/setup/pipelines/p/stages/s/extra', '/nope']) {
+      const route = matchRoutes(tree, path)?.at(-1)?.route.handle as RouteHandle;
+      const core = matchRoute(path);
+      expect(route.route.path, path).toBe(core.path);
+    }
+    expect(matchRoute('/nope')).toBe(NOT_FOUND_ROUTE);
   });
 });

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
-import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './core-pending';
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '@leadloom/core';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';

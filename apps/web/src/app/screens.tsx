@@ -2,16 +2,16 @@ import type { ComponentType } from 'react';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
-import { HomeRedirect, MemberProfileRedirect, SignInRedirect } from './redirects';
+import { RouteRedirect } from './redirects';
 
 /**
  * The screens built so far, by their ROUTES path. Every other route renders
  * `ScreenPlaceholder` until its issue lands.
  */
 export const SCREENS: Readonly<Record<string, ComponentType>> = {
-  '/': HomeRedirect,
-  '/members/profile/:GTID': MemberProfileRedirect,
-  '/signin': SignInRedirect,
+  '/': RouteRedirect,
+  '/members/profile/:GTID': RouteRedirect,
+  '/signin': RouteRedirect,
   '/login/:action?/:inviteCode?': LoginPage,
   '/secret-login/:action?/:inviteCode?': LoginPage,
   '/logout': LogoutPage,

@@ -9,7 +9,7 @@
  * - An answer of 401 "Unauthorized: Invalid token" refreshes the token and retries once.
  * - Failures become a typed `ApiError` with the SPEC §8 status and message.
  */
-import { ERRORS, INVALID_TOKEN_MESSAGE, type ApiErrorBody } from '../app/core-pending';
+import { ERRORS, INVALID_TOKEN_MESSAGE, isApiErrorBody } from '@leadloom/core';
 
 export class ApiError extends Error {
   /** SPEC §8 / DESIGN §6 status code, e.g. 'permission-denied', 'bad-response', 'error'. */
@@ -92,7 +92,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch (cause) {
       // A cancelled query is not a network failure; let the caller see the abort as is.
       if (opts.signal?.aborted) throw cause;
-      throw new ApiError({ ...ERRORS.network, httpStatus: null });
+      throw new ApiError({ ...ERRORS.error, httpStatus: null });
     }
     return { response, body: await readBody(response) } satisfies Answer;
   }
@@ -107,11 +107,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         const answer = await send('GET', '/api/auth/token', {});
         if (answer.response.status === 401) {
-          throw new ApiError({ ...ERRORS.notLoggedIn, httpStatus: 401 });
+          throw new ApiError({ ...ERRORS['permission-denied'], httpStatus: 401 });
         }
         const { token: fresh } = unwrap<{ token?: unknown }>(answer);
         if (typeof fresh !== 'string' || fresh === '') {
-          throw new ApiError({ ...ERRORS.badResponse, httpStatus: answer.response.status });
+          throw new ApiError({ ...ERRORS['bad-response'], httpStatus: answer.response.status });
         }
         token = fresh;
         tokenExpiresAt = jwtExpiry(fresh);
@@ -222,23 +222,18 @@ export function errorFromAnswer(response: Response, body: unknown): ApiError {
     return new ApiError({ status, message, httpStatus, ...(field ? { field } : {}) });
   }
   if (isObject(body) && typeof body.message === 'string' && body.message !== '') {
-    const status = typeof body.code === 'string' ? body.code : ERRORS.badResponse.status;
+    const status = typeof body.code === 'string' ? body.code : ERRORS['bad-response'].status;
     return new ApiError({ status, message: body.message, httpStatus });
   }
   const isPlainText = response.headers.get('content-type')?.startsWith('text/plain') ?? false;
   if (isPlainText && typeof body === 'string' && body.trim() !== '') {
-    return new ApiError({ status: ERRORS.badResponse.status, message: body.trim(), httpStatus });
+    return new ApiError({
+      status: ERRORS['bad-response'].status,
+      message: body.trim(),
+      httpStatus,
+    });
   }
-  return new ApiError({ ...ERRORS.badResponse, httpStatus });
-}
-
-function isApiErrorBody(body: unknown): body is ApiErrorBody {
-  return (
-    isObject(body) &&
-    isObject(body.error) &&
-    typeof body.error.status === 'string' &&
-    typeof body.error.message === 'string'
-  );
+  return new ApiError({ ...ERRORS['bad-response'], httpStatus });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

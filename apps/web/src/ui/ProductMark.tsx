@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { PRODUCT_NAME } from '../app/core-pending';
+import { PRODUCT_NAME } from '@leadloom/core';
 import { LogoMark } from './LogoMark';
 
 /** Logo and product name, as shown in the header and on the sign-in screen. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../core-pending';
+import { ROUTES } from '@leadloom/core';
 import { matchRoutes } from 'react-router';
 import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV } from './navigation';
 

@@ -14,7 +14,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { safeNextPath } from '../../app/guard';
+import { safeNextPath } from '@leadloom/core';
 import { api, isApiError } from '../../lib/api';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
 import { ProductMark } from '../../ui/ProductMark';

@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Me } from './me';
 
-const CurrentUserContext = createContext<Me | null>(null);
+/** Null outside the guard; prefer `useCurrentUser()` below it. */
+export const CurrentUserContext = createContext<Me | null>(null);
 
 /** Set by the guard once the user has loaded, so screens below it never see "no user". */
 export function CurrentUserProvider({ user, children }: { user: Me; children: ReactNode }) {

@@ -1,7 +1,6 @@
+import type { DefaultContactView } from '@leadloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
-
-export type DefaultContactView = 'pipeline' | 'table' | 'homeDashboard';
 
 export interface TeamMembership {
   teamUID: string;
