@@ -20,7 +20,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 
-/** Brand teal ("loom"): shade 7 is the primary in light mode, shade 5 in dark mode. */
+/** Brand teal ("loom"); shade 8 carries white text legibly in both schemes. */
 const loom: MantineColorsTuple = [
   '#e5faf7',
   '#d2f1ec',
@@ -36,7 +36,7 @@ const loom: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'loom',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: 8, dark: 8 },
   colors: { loom },
   defaultRadius: 'sm',
   cursorType: 'pointer',

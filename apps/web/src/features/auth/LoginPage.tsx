@@ -18,6 +18,7 @@ import { safeNextPath } from '@leadloom/core';
 import { api, isApiError } from '../../lib/api';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
 import { ProductMark } from '../../ui/ProductMark';
+import classes from './LoginPage.module.css';
 
 /** A sentence for the person at the keyboard, whatever went wrong. */
 export function signInErrorMessage(error: unknown): string {
@@ -59,14 +60,8 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-body)" pos="relative">
-      <div
-        style={{
-          position: 'absolute',
-          top: 'var(--mantine-spacing-md)',
-          right: 'var(--mantine-spacing-md)',
-        }}
-      >
+    <Center className={classes.page}>
+      <div className={classes.schemeToggle}>
         <ColorSchemeToggle />
       </div>
       <Stack w="100%" maw={380} gap="lg">
