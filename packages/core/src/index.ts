@@ -26,3 +26,4 @@ export * from './entities';
 export * from './app-version';
 export * from './activity-time';
 export * from './team-access';
+export * from './extension-messages';

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { admin, bearer, jwt, organization } from 'better-auth/plugins';
+import type pg from 'pg';
+import { newPushId } from '@leadloom/core';
+
+/** The identity token lives 15 minutes (DESIGN §4); the client refreshes it from the session. */
+export const IDENTITY_TOKEN_TTL = '15m';
+
+export interface AuthOptions {
+  pool: pg.Pool;
+  publicUrl: string;
+  secret: string;
+  trustedOrigins: string[];
+  minPasswordLength?: number;
+}
+
+export function createBetterAuth(opts: AuthOptions) {
+  return betterAuth({
+    appName: 'Leadloom',
+    database: opts.pool,
+    baseURL: opts.publicUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: opts.trustedOrigins,
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: true, minPasswordLength: opts.minPasswordLength ?? 6 },
+    advanced: { database: { generateId: () => newPushId() } },
+    plugins: [
+      organization(),
+      bearer(),
+      admin(),
+      jwt({
+        jwt: {
+          expirationTime: IDENTITY_TOKEN_TTL,
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            // SPEC §6: the admin area needs the custom permission "super". better-auth's admin
+            // plugin role "admin" is our super admin; decisions re-check it in the database.
+            permissions: user.role === 'admin' ? ['super'] : [],
+            // For display only: authorisation always uses the route's teamUID (DESIGN §4).
+            teamUID: session.activeOrganizationId ?? null,
+          }),
+        },
+      }),
+    ],
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;
+
+/** Creates or updates better-auth's own tables (global tables, before ours). */
+export async function migrateAuthTables(auth: BetterAuth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}
+
+/**
+ * The auth secret: from AUTH_SECRET, else generated once and kept in the data folder so that
+ * sessions survive a restart of the embedded server.
+ */
+export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('base64url');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,40 @@
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { BetterAuth } from './auth';
+
+export interface Identity {
+  uid: string;
+  email: string;
+  permissions: string[];
+}
+
+/**
+ * Verifies identity tokens locally against the JWKS (no database round trip per request). An
+ * unknown key id reloads the key set once, so key rotation needs no restart.
+ */
+export function createTokenVerifier(auth: BetterAuth, publicUrl: string) {
+  let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  let kids = new Set<string>();
+
+  async function load() {
+    const jwks = (await auth.api.getJwks()) as JSONWebKeySet;
+    keySet = createLocalJWKSet(jwks);
+    kids = new Set(jwks.keys.map((k) => String(k.kid)));
+  }
+
+  return async function verify(token: string): Promise<Identity | null> {
+    try {
+      const [headerB64] = token.split('.');
+      const header = JSON.parse(Buffer.from(headerB64 ?? '', 'base64url').toString('utf8')) as { kid?: string };
+      if (!keySet || (header.kid && !kids.has(header.kid))) await load();
+      const { payload } = await jwtVerify(token, keySet!, { issuer: publicUrl, audience: publicUrl });
+      if (typeof payload.sub !== 'string') return null;
+      return {
+        uid: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
+      };
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import { createBetterAuth, migrateAuthTables, resolveAuthSecret } from './auth/auth';
+import { createTokenVerifier } from './auth/identity-token';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { lockDataDir } from './db/lock';
+import { migrateDatabase } from './db/migrate';
+import { startJobs } from './jobs/boss';
+import type { Logger } from './logger';
+import type { Services } from './services';
+
+export interface StartedServices extends Services {
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Embedded data folder; undefined with no databaseUrl = in memory (tests). */
+  dataDir: string | undefined;
+  /** Extra origins allowed to call the auth endpoints (the Vite dev server). */
+  extraOrigins?: string[];
+}
+
+/**
+ * Opens the database (taking the data folder's lock when embedded), applies better-auth's and
+ * our migrations, and starts the job queues. Used by the server, the demo command and tests.
+ */
+export async function startServices(config: Config, logger: Logger, opts: ServiceOptions): Promise<StartedServices> {
+  const unlock = !config.databaseUrl && opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: opts.dataDir, logger });
+    try {
+      const secret = config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
+      const auth = createBetterAuth({
+        pool: database.pool,
+        publicUrl: config.publicUrl,
+        secret,
+        trustedOrigins: [config.publicUrl, ...(opts.extraOrigins ?? [])],
+      });
+      await migrateAuthTables(auth);
+      await migrateDatabase(database);
+      const jobs = await startJobs(database, logger);
+      return {
+        config,
+        logger,
+        database,
+        auth,
+        jobs,
+        verifyToken: createTokenVerifier(auth, config.publicUrl),
+        async close() {
+          await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
+          await database.close();
+          unlock();
+        },
+      };
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_DIST: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset = embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  /** The app's own origin, for sign-in cookies and trusted origins. */
+  publicUrl: string;
+  /** better-auth secret; when unset, one is generated once and kept in dataDir. */
+  authSecret: string | undefined;
+  /** Built web app to serve; unset = apps/web/dist next to this server. */
+  webDist: string | undefined;
+  nodeEnv: 'development' | 'production' | 'test';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value is one clear line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    logLevel: c.LOG_LEVEL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    authSecret: c.AUTH_SECRET,
+    webDist: c.WEB_DIST,
+    nodeEnv: c.NODE_ENV,
+  };
+}
+
+/** Every variable the server reads, for the README's table (kept next to the schema). */
+export const CONFIG_DOC: Record<string, string> = {
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  DATA_DIR: './data',
+  DATABASE_URL: 'unset = embedded PGlite',
+  LOG_LEVEL: 'info',
+  PUBLIC_URL: 'http://localhost:$PORT',
+  AUTH_SECRET: 'generated once into DATA_DIR',
+  WEB_DIST: 'apps/web/dist',
+};

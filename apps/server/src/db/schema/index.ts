@@ -1,0 +1,4 @@
+export * from './directory';
+export * from './teams';
+export * from './pipelines';
+export * from './contacts';

@@ -1,0 +1,68 @@
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { textC } from '../columns';
+
+/** The spec's team data (SPEC §3 Team), 1:1 with a better-auth organisation. */
+export const team = pgTable('team', {
+  teamUID: textC('team_uid').primaryKey(),
+  name: text('name').notNull(),
+  ownerUID: textC('owner_uid').notNull(),
+  /** SPEC §3 Subscription; read through core's subscription rules. */
+  subscription: jsonb('subscription').$type<Record<string, unknown>>(),
+  aiContext: jsonb('ai_context').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Pipelines a member may see (SPEC §3 groupAccess). Owners and admins see all pipelines and
+ * have no rows; a member with no rows sees none.
+ */
+export const pipelineAccess = pgTable(
+  'pipeline_access',
+  {
+    teamUID: textC('team_uid').notNull(),
+    uid: textC('uid').notNull(),
+    pipelineUID: textC('pipeline_uid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamUID, t.uid, t.pipelineUID] })],
+);
+
+/**
+ * Per-team change counter (DESIGN §5): bumped as a transaction's last statement, so its row lock
+ * is held until commit and `seq` follows commit order.
+ */
+export const teamCounter = pgTable('team_counter', {
+  teamUID: textC('team_uid').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+});
+
+/** What changed, in commit order per team: the realtime stream reads from here. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    teamUID: textC('team_uid').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    resource: text('resource').notNull(),
+    id: textC('id').notNull(),
+    op: text('op').notNull(),
+    changeId: textC('change_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamUID, t.seq] })],
+);
+
+/**
+ * Work for the sync engine, workflow triggers and webhooks, written in the action's
+ * transaction so nothing is lost or doubled by a crash (DESIGN §5).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    teamUID: textC('team_uid').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    deliverAfter: timestamp('deliver_after', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamUID, t.id] })],
+);

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { AppDb, Database } from './database';
+import { txFlow } from './pool';
+import type { Scope } from './scope';
+import * as schema from './schema';
+
+export type ChangeOp = 'insert' | 'update' | 'delete';
+
+interface PendingChange {
+  teamUID: string;
+  resource: string;
+  id: string;
+  op: ChangeOp;
+}
+
+/** pg-boss's connection interface, bound to the transaction's client. */
+export interface BossDb {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A transaction handle: a drizzle instance and a pg-boss `db` on the same client, plus the
+ * change log of what this transaction did (written as its last statements, DESIGN §5).
+ */
+export class Tx {
+  readonly db: AppDb;
+  readonly bossDb: BossDb;
+  private readonly changes: PendingChange[] = [];
+
+  constructor(
+    readonly scope: Scope,
+    readonly client: pg.PoolClient,
+    /** Client-supplied id of this change, so a client can ignore its own echo (DESIGN §7). */
+    readonly changeId: string | null,
+  ) {
+    this.db = drizzle(client, { schema });
+    this.bossDb = {
+      executeSql: async (text, values) => {
+        const r = await client.query(text, values);
+        return { rows: r.rows };
+      },
+    };
+  }
+
+  /** Records that `resource/id` changed; the change log rows are written at commit. */
+  recordChange(teamUID: string, resource: string, id: string, op: ChangeOp): void {
+    this.changes.push({ teamUID, resource, id, op });
+  }
+
+  /**
+   * Bumps each touched team's counter and writes the change log. Runs as the transaction's last
+   * statements so the counter row lock is held until commit and `seq` follows commit order;
+   * teams are locked in team_uid order so two multi-team transactions cannot deadlock.
+   */
+  async flushChanges(): Promise<void> {
+    if (this.changes.length === 0) return;
+    const byTeam = new Map<string, PendingChange[]>();
+    for (const c of this.changes) {
+      const list = byTeam.get(c.teamUID) ?? [];
+      list.push(c);
+      byTeam.set(c.teamUID, list);
+    }
+    const teams = [...byTeam.keys()].sort();
+    for (const teamUID of teams) {
+      const list = byTeam.get(teamUID)!;
+      const bumped = await this.db.execute<{ seq: string }>(sql`
+        INSERT INTO team_counter (team_uid, seq) VALUES (${teamUID}, ${list.length})
+        ON CONFLICT (team_uid) DO UPDATE SET seq = team_counter.seq + ${list.length}
+        RETURNING seq`);
+      const last = Number(bumped.rows[0]!.seq);
+      const first = last - list.length + 1;
+      await this.db.insert(schema.changeLog).values(
+        list.map((c, i) => ({
+          teamUID,
+          seq: first + i,
+          resource: c.resource,
+          id: c.id,
+          op: c.op,
+          changeId: this.changeId,
+        })),
+      );
+    }
+  }
+}
+
+export interface WithTxOptions {
+  changeId?: string | null;
+}
+
+/**
+ * The one way to run a transaction (DESIGN §3): READ COMMITTED, a drizzle instance and a
+ * pg-boss `db` on one client, and a guard that makes any use of the shared pool inside the
+ * flow throw at once (with one embedded connection it would otherwise wait forever).
+ */
+export async function withTx<T>(
+  database: Database,
+  scope: Scope,
+  fn: (tx: Tx) => Promise<T>,
+  options: WithTxOptions = {},
+): Promise<T> {
+  if (txFlow.getStore()?.open) {
+    throw new Error('withTx inside an open transaction: pass the Tx down instead of nesting.');
+  }
+  const client = await database.acquireForTransaction();
+  const flow = { open: true };
+  try {
+    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    const tx = new Tx(scope, client, options.changeId ?? null);
+    const result = await txFlow.run(flow, () => fn(tx));
+    await tx.flushChanges();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    // Work the callback started without awaiting may use the pool once the transaction is over.
+    flow.open = false;
+    client.release();
+  }
+}

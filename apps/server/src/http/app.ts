@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { boardRoutes } from '../modules/board/routes';
+import { functionRoutes } from '../modules/functions/routes';
+import { meRoutes } from '../modules/teams/routes';
+import type { Services } from '../services';
+import type { AppEnv } from './env';
+import { errorBody, respondError } from './errors';
+import { requireIdentity } from './require-identity';
+import { createStaticHandler } from './static';
+
+export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
+    const log = services.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    if (c.req.path.startsWith('/api') || c.req.path.startsWith('/v2')) {
+      log.debug(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.onError((error, c) => respondError(c, error));
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    try {
+      await services.database.pool.query('SELECT 1');
+      return c.json({ ok: true, database: services.database.mode });
+    } catch {
+      return c.json({ ok: false, database: services.database.mode }, 503);
+    }
+  });
+
+  // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', requireIdentity(services.verifyToken));
+  api.route('/', meRoutes(services));
+  api.route('/', boardRoutes(services));
+  api.route('/', functionRoutes(services));
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
+
+  if (opts.webDist) app.get('*', createStaticHandler(opts.webDist));
+  return app;
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+
+export interface PipelineSummary {
+  groupUID: string;
+  nickName: string;
+  isDefault: boolean;
+  order: number;
+  contactCount: number;
+}
+
+/** Visible pipeline condition: owners/admins see all, members their groupAccess (DESIGN §4). */
+function visiblePipelineFilter(scope: TeamScope, column: ReturnType<typeof sql.raw>) {
+  return scope.visiblePipelines === 'all'
+    ? sql`TRUE`
+    : sql`${column} = ANY(${sql.param([...scope.visiblePipelines])}::text[])`;
+}
+
+export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
+  const r = await db.execute<{
+    pipeline_uid: string;
+    nick_name: string;
+    is_default: boolean;
+    order: number;
+    contact_count: string;
+  }>(sql`
+    SELECT p.pipeline_uid, p.nick_name, p.is_default, p."order",
+      (SELECT count(*) FROM contact_pipeline cp
+        WHERE cp.team_uid = p.team_uid AND cp.pipeline_uid = p.pipeline_uid) AS contact_count
+    FROM pipeline p
+    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql.raw('p.pipeline_uid'))}
+    ORDER BY p."order", p.pipeline_uid`);
+  return r.rows.map((row) => ({
+    groupUID: row.pipeline_uid,
+    nickName: row.nick_name,
+    isDefault: row.is_default,
+    order: row.order,
+    contactCount: Number(row.contact_count),
+  }));
+}
+
+export interface StageRow {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  idx: number;
+  count: number;
+}
+
+export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: string) {
+  const r = await db.execute<{ pipeline_uid: string; nick_name: string; is_default: boolean }>(sql`
+    SELECT pipeline_uid, nick_name, is_default FROM pipeline
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql.raw('pipeline_uid'))}`);
+  const row = r.rows[0];
+  return row ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default } : null;
+}
+
+/** Stages in order with their card counts (the count comes from the stage-order index). */
+export async function stagesWithCounts(scope: TeamScope, db: AppDb, pipelineUID: string): Promise<StageRow[]> {
+  const r = await db.execute<{
+    stage_uid: string;
+    name: string;
+    color: string;
+    font_color: string;
+    idx: number;
+    count: string;
+  }>(sql`
+    SELECT s.stage_uid, s.name, s.color, s.font_color, s.idx,
+      (SELECT count(*) FROM contact_pipeline cp
+        WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
+          AND cp.stage_uid = s.stage_uid) AS count
+    FROM stage s
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+    ORDER BY s.idx, s.stage_uid`);
+  return r.rows.map((row) => ({
+    stageUID: row.stage_uid,
+    name: row.name,
+    color: row.color,
+    fontColor: row.font_color,
+    idx: row.idx,
+    count: Number(row.count),
+  }));
+}
+
+export interface BoardCard {
+  GTID: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string | null;
+  photoURL: string | null;
+  lastActivityAt: string | null;
+}
+
+export interface CardKey {
+  position: string;
+  gtid: string;
+}
+
+export interface CardPage {
+  cards: BoardCard[];
+  /** Key of the last card when more follow. */
+  next: CardKey | null;
+}
+
+type CardRow = {
+  stage_uid: string;
+  position: string;
+  gtid: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email_address: string | null;
+  photo_url: string | null;
+  last_activity_at: Date | string | null;
+};
+
+const toCard = (row: CardRow): BoardCard => ({
+  GTID: row.gtid,
+  fullName: row.full_name,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  emailAddress: row.email_address,
+  photoURL: row.photo_url,
+  lastActivityAt: row.last_activity_at ? new Date(row.last_activity_at).toISOString() : null,
+});
+
+function toPage(rows: CardRow[], limit: number): CardPage {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept[kept.length - 1];
+  return { cards: kept.map(toCard), next: more && last ? { position: last.position, gtid: last.gtid } : null };
+}
+
+const cardColumns = sql`cp.stage_uid, cp.position, c.gtid, c.full_name, c.first_name, c.last_name,
+  c.email_address, c.photo_url, c.last_activity_at`;
+
+/** The first page of every stage of a pipeline, in one round trip (keyset, card order). */
+export async function firstPages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  limit: number,
+): Promise<Map<string, CardPage>> {
+  const r = await db.execute<CardRow>(sql`
+    SELECT page.* FROM stage s
+    CROSS JOIN LATERAL (
+      SELECT ${cardColumns}
+      FROM contact_pipeline cp
+      JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+      WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid AND cp.stage_uid = s.stage_uid
+      ORDER BY cp.position, cp.gtid
+      LIMIT ${limit + 1}
+    ) page
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}`);
+  const byStage = new Map<string, CardRow[]>();
+  for (const row of r.rows) {
+    const list = byStage.get(row.stage_uid) ?? [];
+    list.push(row);
+    byStage.set(row.stage_uid, list);
+  }
+  return new Map([...byStage].map(([stageUID, rows]) => [stageUID, toPage(rows, limit)]));
+}
+
+/** The page of one stage after `after` (keyset on position, then GTID). */
+export async function stagePage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  after: CardKey | null,
+  limit: number,
+): Promise<CardPage> {
+  const r = await db.execute<CardRow>(sql`
+    SELECT ${cardColumns}
+    FROM contact_pipeline cp
+    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID} AND cp.stage_uid = ${stageUID}
+      ${after ? sql`AND (cp.position, cp.gtid) > (${after.position}, ${after.gtid})` : sql``}
+    ORDER BY cp.position, cp.gtid
+    LIMIT ${limit + 1}`);
+  return toPage(r.rows, limit);
+}
+
+export async function stageExists(scope: TeamScope, db: AppDb, pipelineUID: string, stageUID: string) {
+  const r = await db.execute(sql`
+    SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND stage_uid = ${stageUID}`);
+  return r.rows.length > 0;
+}

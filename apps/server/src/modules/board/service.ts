@@ -1,0 +1,60 @@
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { ApiError, notFound } from '../../http/errors';
+import * as repo from './repo';
+
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 200;
+
+/** Opaque keyset cursor: the client only hands it back. */
+export function encodeCursor(key: repo.CardKey | null): string | null {
+  return key ? Buffer.from(JSON.stringify([key.position, key.gtid])).toString('base64url') : null;
+}
+
+export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      return { position: value[0] as string, gtid: value[1] as string };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiError('invalid-argument', 'The cursor is not valid; start again from the first page.', 'cursor');
+}
+
+export async function getBoard(database: Database, scope: TeamScope, pipelineUID: string, limit: number) {
+  const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
+  if (!pipeline) throw notFound('Pipeline not found');
+  const stages = await repo.stagesWithCounts(scope, database.db, pipelineUID);
+  const pages = await repo.firstPages(scope, database.db, pipelineUID, limit);
+  return {
+    pipeline,
+    stages: stages.map((s) => {
+      const page = pages.get(s.stageUID) ?? { cards: [], next: null };
+      return { ...s, contacts: page.cards, nextCursor: encodeCursor(page.next) };
+    }),
+  };
+}
+
+export async function getStagePage(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  stageUID: string,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const after = decodeCursor(cursor);
+  const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
+  if (!pipeline || !(await repo.stageExists(scope, database.db, pipelineUID, stageUID))) {
+    throw notFound('Stage not found');
+  }
+  const page = await repo.stagePage(scope, database.db, pipelineUID, stageUID, after, limit);
+  return { contacts: page.cards, nextCursor: encodeCursor(page.next) };
+}
+
+export async function getPipelines(database: Database, scope: TeamScope) {
+  return { pipelines: await repo.listPipelines(scope, database.db) };
+}

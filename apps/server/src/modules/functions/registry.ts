@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Identity } from '../../auth/identity-token';
+import type { Services } from '../../services';
+
+/**
+ * Callable functions (SPEC §7): POST `{data}` to a function by name, answer `{result}`. Each
+ * function validates its own `data`.
+ */
+export interface CallableFunction<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  run(services: Services, identity: Identity, data: z.infer<S>): Promise<unknown>;
+}
+
+const define = <S extends z.ZodType>(fn: CallableFunction<S>) => fn as unknown as CallableFunction;
+
+export const FUNCTIONS: Record<string, CallableFunction> = {
+  /** SPEC §7 "Get web app version": the version the server runs, for the update notice. */
+  'v2-app-getWebAppVersion': define({
+    schema: z.object({}).strict().optional(),
+    async run() {
+      return { version: APP_VERSION };
+    },
+  }),
+};
+
+/** Injected at build time by the bundler; the workspace version when run from source. */
+declare const __LEADLOOM_VERSION__: string | undefined;
+export const APP_VERSION: string =
+  typeof __LEADLOOM_VERSION__ === 'string' ? __LEADLOOM_VERSION__ : '0.1.0-dev';

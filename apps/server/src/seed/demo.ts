@@ -1,0 +1,172 @@
+import { generateNKeysBetween } from 'fractional-indexing';
+import { newGtid, newPushId, PLACEHOLDER_STAGE, TERMS_VERSION, TIMINGS } from '@leadloom/core';
+import type { BetterAuth } from '../auth/auth';
+import type { Database } from '../db/database';
+import { systemScope } from '../db/scope';
+import { withTx } from '../db/tx';
+import type * as schema from '../db/schema';
+import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
+import { DEMO_PIPELINES, DEMO_TEAM_NAME, DEMO_USER, FIRST_NAMES, LAST_NAMES } from './demo-data';
+import { insertContactsPlaced, insertPipelineWithStages } from './demo.repo';
+
+const seedScope = systemScope('demo seed');
+
+/** A small deterministic generator, so a demo team looks the same on every machine. */
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedResult {
+  created: boolean;
+  teamUID: string | null;
+  contacts: number;
+}
+
+/**
+ * Seeds the demo user and team unless the demo user exists. `contacts` contacts are spread over
+ * the demo pipelines, each with its initial and pipeline activities.
+ */
+export async function seedDemo(
+  database: Database,
+  auth: BetterAuth,
+  opts: { contacts?: number; now?: number } = {},
+): Promise<SeedResult> {
+  let uid = await findUserIdByEmail(seedScope, database.db, DEMO_USER.email);
+  // A user without a team means an earlier seed stopped half-way: finish it.
+  if (uid && (await membershipsOf(seedScope, database.db, uid)).length > 0) {
+    return { created: false, teamUID: null, contacts: 0 };
+  }
+  uid ??= (await auth.api.signUpEmail({ body: { ...DEMO_USER } })).user.id;
+  const ownerUID = uid;
+  const teamUID = newPushId();
+  const now = opts.now ?? Date.now();
+  const total = opts.contacts ?? 48;
+  const random = mulberry32(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+
+  await withTx(database, seedScope, async (tx) => {
+    await insertTeam(seedScope, tx.db, {
+      teamUID,
+      name: DEMO_TEAM_NAME,
+      slug: `demo-${teamUID.toLowerCase()}`,
+      ownerUID,
+      subscription: {
+        status: 'trialing',
+        tier: { value: 3, name: 'pro' },
+        includedContacts: 25000,
+        includedSeats: 6,
+        addons: { contactBlocks: 0, teamMembers: 0 },
+        platforms: { facebook: { level: 'pro' }, instagram: { level: 'pro' }, linkedin: { level: 'basic' } },
+        stripeData: { baseSub: { status: 'trialing', createdAt: new Date(now).toISOString() } },
+      },
+    });
+    await acceptTerms(seedScope, tx.db, ownerUID, TERMS_VERSION);
+
+    const contacts: (typeof schema.contact.$inferInsert)[] = [];
+    const placements: (typeof schema.contactPipeline.$inferInsert)[] = [];
+    const history: (typeof schema.stageHistory.$inferInsert)[] = [];
+    const activities: (typeof schema.activity.$inferInsert)[] = [];
+    const usedGtids = new Set<string>();
+    let made = 0;
+
+    for (const [order, p] of DEMO_PIPELINES.entries()) {
+      const pipelineUID = newPushId();
+      const stageUIDs = [newPushId(), ...p.stages.map(() => newPushId())];
+      await insertPipelineWithStages(
+        tx,
+        teamUID,
+        { teamUID, pipelineUID, nickName: p.nickName, isDefault: p.isDefault, fbGroupURL: p.fbGroupURL, order },
+        [
+          {
+            teamUID,
+            pipelineUID,
+            stageUID: stageUIDs[0]!,
+            name: PLACEHOLDER_STAGE.name,
+            color: PLACEHOLDER_STAGE.color ?? '#FFFFFF',
+            fontColor: PLACEHOLDER_STAGE.fontColor ?? '#FF0000',
+            idx: 0,
+          },
+          ...p.stages.map((s, i) => ({ teamUID, pipelineUID, stageUID: stageUIDs[i + 1]!, ...s, idx: i + 1 })),
+        ],
+      );
+      const count = order === DEMO_PIPELINES.length - 1 ? total - made : Math.round(total * p.share);
+      const perStage = new Map<string, number>();
+      const stageOf: string[] = [];
+      for (let i = 0; i < count; i++) {
+        // Most contacts sit early in the funnel, as in a real pipeline.
+        const weighted = Math.min(stageUIDs.length - 1, Math.floor(random() ** 1.6 * stageUIDs.length));
+        const stageUID = stageUIDs[weighted]!;
+        stageOf.push(stageUID);
+        perStage.set(stageUID, (perStage.get(stageUID) ?? 0) + 1);
+      }
+      const keys = new Map([...perStage].map(([s, n]) => [s, generateNKeysBetween(null, null, n)]));
+      const nextKey = new Map([...perStage.keys()].map((s) => [s, 0]));
+      for (let i = 0; i < count; i++) {
+        const createdMs = now - Math.floor(random() * 30 * 86_400_000);
+        let gtid = newGtid(createdMs, random);
+        while (usedGtids.has(gtid)) gtid = newGtid(createdMs, random);
+        usedGtids.add(gtid);
+        const firstName = pick(FIRST_NAMES);
+        const lastName = pick(LAST_NAMES);
+        const stageUID = stageOf[i]!;
+        const k = nextKey.get(stageUID)!;
+        nextKey.set(stageUID, k + 1);
+        const created = new Date(createdMs);
+        const lastActivity = new Date(createdMs + Math.floor(random() * (now - createdMs)));
+        contacts.push({
+          teamUID,
+          gtid,
+          firstName,
+          lastName,
+          fullName: `${firstName} ${lastName}`,
+          emailAddress: random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
+          phoneNumber: random() < 0.4 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : null,
+          sources: [order === 0 ? 'facebook' : 'instagram'],
+          createdAt: created,
+          updatedAt: lastActivity,
+          lastActivityAt: lastActivity,
+        });
+        placements.push({
+          teamUID,
+          gtid,
+          pipelineUID,
+          stageUID,
+          position: keys.get(stageUID)![k]!,
+          addedAt: created,
+          stageChangedAt: lastActivity,
+        });
+        history.push({ teamUID, id: newPushId('sh', createdMs), gtid, pipelineUID, stageUID, at: lastActivity });
+        // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
+        for (const [type, backdate] of [
+          ['initial', TIMINGS.initialActivityBackdateMs],
+          ['pipeline', TIMINGS.pipelineAddActivityBackdateMs],
+        ] as const) {
+          const at = createdMs - backdate;
+          activities.push({
+            teamUID,
+            activityUID: newPushId('act', at),
+            gtid,
+            type,
+            action: type === 'initial' ? 'created' : 'added',
+            pipelineUID: type === 'pipeline' ? pipelineUID : null,
+            stageUID: type === 'pipeline' ? stageUID : null,
+            createdByUID: ownerUID,
+            createdBy: DEMO_USER.name,
+            createdAt: new Date(at),
+            createdAtUnix: Math.floor(at / 1000),
+          });
+        }
+        tx.recordChange(teamUID, 'contact', gtid, 'insert');
+      }
+      made += count;
+    }
+    await insertContactsPlaced(tx, contacts, placements, history, activities);
+  });
+  return { created: true, teamUID, contacts: total };
+}

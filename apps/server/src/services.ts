@@ -1,0 +1,16 @@
+import type { BetterAuth } from './auth/auth';
+import type { Identity } from './auth/identity-token';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Jobs } from './jobs/boss';
+import type { Logger } from './logger';
+
+/** What the HTTP layer and modules are built from; assembled once in `startServer`. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  auth: BetterAuth;
+  jobs: Jobs;
+  verifyToken(token: string): Promise<Identity | null>;
+}

@@ -1,0 +1,182 @@
+/**
+ * The companion extension in a real Chromium: the app page reaches the background through
+ * `externally_connectable`, other origins do not, and the popup reflects the session.
+ *
+ * The suite builds its own copy of the extension (into a temp folder, via scripts/build.mjs)
+ * rather than using apps/extension/dist: the build's APP_ORIGIN must carry this run's server port,
+ * because Chromium matches the port of an `externally_connectable` pattern (checked below).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { EXTENSION_ID } from '@leadloom/core';
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchWithExtension, requireChromium, type ExtensionBrowser } from './browser';
+
+const repoRoot = new URL('..', import.meta.url);
+const extensionVersion = (
+  JSON.parse(readFileSync(new URL('apps/extension/package.json', repoRoot), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** A stand-in for the web app: one HTML page on 127.0.0.1, reached as localhost or by IP. */
+async function startPageServer(): Promise<{ server: Server; port: number }> {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end('<!doctype html><title>Leadloom</title><p>app</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+async function buildExtension(appOrigin: string): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'leadloom-extension-'));
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/extension/scripts/build.mjs'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, APP_ORIGIN: appOrigin, EXTENSION_OUT_DIR: outDir },
+    },
+  );
+  return outDir;
+}
+
+type Reach = { reachable: true; answer: unknown } | { reachable: false; reason: string };
+
+/** Sends one message from the page the way the web app does, reporting whether it got through. */
+function sendFromPage(page: Page, message: unknown): Promise<Reach> {
+  return page.evaluate(
+    async ([id, body]) => {
+      type Runtime = { sendMessage?: (id: string, message: unknown) => Promise<unknown> };
+      const runtime = (globalThis as { chrome?: { runtime?: Runtime } }).chrome?.runtime;
+      if (!runtime?.sendMessage) return { reachable: false, reason: 'no chrome.runtime' } as const;
+      try {
+        return { reachable: true, answer: await runtime.sendMessage(id, body) } as const;
+      } catch (error) {
+        return { reachable: false, reason: String(error) } as const;
+      }
+    },
+    [EXTENSION_ID, message] as const,
+  );
+}
+
+describe.skipIf(requireChromium())('companion extension in Chromium', () => {
+  let app: { server: Server; port: number };
+  let otherPort: { server: Server; port: number };
+  let extDir: string;
+  let browser: ExtensionBrowser;
+  let worker: Worker;
+  let page: Page;
+  const appUrl = () => `http://localhost:${app.port}/`;
+
+  beforeAll(async () => {
+    app = await startPageServer();
+    otherPort = await startPageServer();
+    extDir = await buildExtension(`http://localhost:${app.port}`);
+    browser = await launchWithExtension(extDir);
+    worker =
+      browser.context.serviceWorkers()[0] ??
+      (await browser.context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    page = await browser.context.newPage();
+    await page.goto(appUrl());
+  });
+
+  afterAll(async () => {
+    await browser?.cleanup();
+    app?.server.close();
+    otherPort?.server.close();
+    if (extDir) await rm(extDir, { recursive: true, force: true });
+  });
+
+  it('loads with the id fixed by the manifest key', () => {
+    expect(new URL(worker.url()).host).toBe(EXTENSION_ID);
+  });
+
+  it('popup says it is not signed in and links to the app', async () => {
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await expect.poll(() => popup.textContent('#status')).toBe('Not signed in to Leadloom');
+    expect(await popup.getAttribute('a#open-app', 'href')).toBe(`http://localhost:${app.port}`);
+    expect(await popup.textContent('a#open-app')).toBe('Open Leadloom');
+    await popup.close();
+  });
+
+  it('check_extension from the app page answers installed, version, not logged in', async () => {
+    expect(await sendFromPage(page, { type: 'check_extension' })).toEqual({
+      reachable: true,
+      answer: { installed: true, version: extensionVersion, loggedIn: false },
+    });
+  });
+
+  it('answers invalid and unknown messages with the validation error', async () => {
+    expect(await sendFromPage(page, { type: 'log_in', token: 'x' })).toEqual({
+      reachable: true,
+      answer: { ok: false, error: expect.stringMatching(/^uid: /) },
+    });
+    expect(await sendFromPage(page, { type: 'format_disk' })).toEqual({
+      reachable: true,
+      answer: { ok: false, error: expect.stringMatching(/^type: /) },
+    });
+  });
+
+  it('open_queue_processor says it is not available yet', async () => {
+    const message = {
+      type: 'open_queue_processor',
+      url: `${appUrl()}queue/facebook`,
+      platform: 'facebook',
+      offset: 0,
+    };
+    expect(await sendFromPage(page, message)).toEqual({
+      reachable: true,
+      answer: { ok: false, error: 'not available yet' },
+    });
+  });
+
+  it('wait_a_bit answers after the delay', async () => {
+    const started = Date.now();
+    expect(await sendFromPage(page, { type: 'wait_a_bit', delay: 400 })).toEqual({
+      reachable: true,
+      answer: { ok: true },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('log_in stores the session: check_extension and the popup then say signed in', async () => {
+    expect(
+      await sendFromPage(page, { type: 'log_in', token: 'one-time-token', uid: 'u1' }),
+    ).toEqual({ reachable: true, answer: { ok: true } });
+    expect(await sendFromPage(page, { type: 'check_extension' })).toEqual({
+      reachable: true,
+      answer: { installed: true, version: extensionVersion, loggedIn: true },
+    });
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await expect.poll(() => popup.textContent('#status')).toBe('Signed in');
+    await popup.close();
+  });
+
+  it('pages on another host or another port cannot reach the extension', async () => {
+    const other = await browser.context.newPage();
+    for (const url of [
+      `http://127.0.0.1:${app.port}/`,
+      // Same host, other port: Chromium honours the port in the manifest pattern.
+      `http://localhost:${otherPort.port}/`,
+    ]) {
+      await other.goto(url);
+      // Chromium does not even give such a page chrome.runtime for the extension.
+      expect(await sendFromPage(other, { type: 'check_extension' }), url).toEqual({
+        reachable: false,
+        reason: 'no chrome.runtime',
+      });
+    }
+    await other.close();
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The message map between the web app and the companion extension (SPEC §7 "Extension messages").
+ *
+ * The app sends these with `chrome.runtime.sendMessage(EXTENSION_ID, message)`; the extension's
+ * background validates every message against `extensionMessageSchema` before acting on it, and the
+ * app can validate the answer with `extensionAnswerSchemas[type]`. Both sides import this file so
+ * the shapes cannot drift apart (DESIGN §8: the extension is reached only through its message map).
+ */
+import { z } from 'zod';
+
+/**
+ * The extension's id, fixed by the public key in the manifest's `key` field
+ * (`apps/extension/manifest-key.txt`). The extension build recomputes it from that key with
+ * `extensionIdFromSha256Hex` and fails when the two differ, so a new key cannot ship silently.
+ */
+export const EXTENSION_ID = 'aahaelmhcimcikgfmedkbdoldnfkmhaf';
+
+/** SPEC §8 "Extension messaging unavailable": what the app reports when `chrome.runtime` is missing. */
+export const EXTENSION_UNAVAILABLE_MESSAGE =
+  'Cannot send message to background script. Chrome.runtime is not available.';
+
+/** Longest `wait_a_bit` the extension accepts, in milliseconds. */
+export const WAIT_A_BIT_MAX_MS = 60_000;
+
+/** Platforms that have a queue processor (SPEC §4 "Queue status per platform"). */
+export const queueProcessorPlatformSchema = z.enum(['facebook', 'instagram', 'linkedin']);
+export type QueueProcessorPlatform = z.infer<typeof queueProcessorPlatformSchema>;
+
+export const checkExtensionMessageSchema = z.object({ type: z.literal('check_extension') });
+
+export const openQueueProcessorMessageSchema = z.object({
+  type: z.literal('open_queue_processor'),
+  /** The app page to open as the queue processor; only web pages, never `javascript:` or files. */
+  url: z.url({ protocol: /^https?$/ }),
+  platform: queueProcessorPlatformSchema,
+  /** Result offset the processor starts at (SPEC §4: 0, or 50 for Instagram next to Facebook). */
+  offset: z.int().min(0),
+});
+
+export const logInMessageSchema = z.object({
+  type: z.literal('log_in'),
+  token: z.string().min(1),
+  uid: z.string().min(1),
+});
+
+export const waitABitMessageSchema = z.object({
+  type: z.literal('wait_a_bit'),
+  /** Milliseconds. Bounded so a bad value cannot hold a service-worker message open for long. */
+  delay: z.number().min(0).max(WAIT_A_BIT_MAX_MS),
+});
+
+export const extensionMessageSchema = z.discriminatedUnion('type', [
+  checkExtensionMessageSchema,
+  openQueueProcessorMessageSchema,
+  logInMessageSchema,
+  waitABitMessageSchema,
+]);
+
+export type ExtensionMessage = z.infer<typeof extensionMessageSchema>;
+export type ExtensionMessageType = ExtensionMessage['type'];
+export type ExtensionMessageOf<T extends ExtensionMessageType> = Extract<
+  ExtensionMessage,
+  { type: T }
+>;
+
+/** Every message type, for exhaustive tables and tests. */
+export const EXTENSION_MESSAGE_TYPES = extensionMessageSchema.options.map(
+  (option) => option.shape.type.value,
+) as readonly ExtensionMessageType[];
+
+// ---- Answers ----
+
+export const extensionOkAnswerSchema = z.object({ ok: z.literal(true) });
+export const extensionErrorAnswerSchema = z.object({ ok: z.literal(false), error: z.string() });
+
+export const checkExtensionAnswerSchema = z.object({
+  installed: z.literal(true),
+  version: z.string().min(1),
+  loggedIn: z.boolean(),
+});
+
+/** What the extension may answer to each message type; any message may fail with an error answer. */
+export const extensionAnswerSchemas = {
+  check_extension: z.union([checkExtensionAnswerSchema, extensionErrorAnswerSchema]),
+  open_queue_processor: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
+  log_in: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
+  wait_a_bit: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
+} satisfies Record<ExtensionMessageType, z.ZodType>;
+
+export type ExtensionOkAnswer = z.infer<typeof extensionOkAnswerSchema>;
+export type ExtensionErrorAnswer = z.infer<typeof extensionErrorAnswerSchema>;
+export type CheckExtensionAnswer = z.infer<typeof checkExtensionAnswerSchema>;
+export type ExtensionAnswerOf<T extends ExtensionMessageType> = z.infer<
+  (typeof extensionAnswerSchemas)[T]
+>;
+export type ExtensionAnswer = ExtensionAnswerOf<ExtensionMessageType>;
+
+// ---- Parsing ----
+
+export type ParsedExtensionMessage =
+  { ok: true; message: ExtensionMessage } | { ok: false; error: string };
+
+/**
+ * Validates an incoming message. The error is one line naming each bad field
+ * (`"delay: Too big: expected number to be <=60000"`), because it goes back to the app as
+ * `{ok: false, error}` and ends up in a log line.
+ */
+export function parseExtensionMessage(input: unknown): ParsedExtensionMessage {
+  const result = extensionMessageSchema.safeParse(input);
+  if (result.success) return { ok: true, message: result.data };
+  const error = result.error.issues
+    .map((issue) =>
+      issue.path.length > 0
+        ? `${issue.path.map(String).join('.')}: ${issue.message}`
+        : issue.message,
+    )
+    .join('; ');
+  return { ok: false, error };
+}
+
+// ---- Extension id ----
+
+/**
+ * Chrome's rule for an extension id: the first 32 hex digits of the SHA-256 of the public key
+ * (DER SubjectPublicKeyInfo), each digit 0-f written as a letter a-p. Hashing is left to the caller
+ * so this file stays pure and synchronous.
+ */
+export function extensionIdFromSha256Hex(sha256Hex: string): string {
+  if (!/^[0-9a-f]{32,}$/i.test(sha256Hex)) {
+    throw new Error('extensionIdFromSha256Hex: expected at least 32 hex digits');
+  }
+  return Array.from(sha256Hex.slice(0, 32).toLowerCase(), (digit) =>
+    String.fromCharCode(97 + Number.parseInt(digit, 16)),
+  ).join('');
+}
