@@ -1,0 +1,33 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { Header } from './Header';
+import { Navbar } from './Navbar';
+
+export const HEADER_HEIGHT = 52;
+const NAVBAR_WIDTH = 228;
+
+/** The main layout (SPEC §2): header, left navigation, and the screen. */
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Header navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Navbar onNavigate={nav.close} />
+      </AppShell.Navbar>
+      {/* A fixed-height main lets screens such as the board scroll inside themselves. */}
+      <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV, type NavItem } from './navigation';
+
+function NavItemLink({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: NavItem;
+  pathname: string;
+  onNavigate: () => void;
+}) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<Icon size={18} stroke={1.6} />}
+      active={isActivePath(pathname, item.activePrefix ?? item.to)}
+      onClick={onNavigate}
+    />
+  );
+}
+
+/** The left navigation; `onNavigate` closes it on small screens. */
+export function Navbar({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const SetupIcon = SETUP_NAV.icon;
+  const inSetup = isActivePath(pathname, SETUP_NAV.activePrefix);
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} p="xs">
+        {MAIN_NAV.map((item) => (
+          <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+        ))}
+        <NavLink
+          label={SETUP_NAV.label}
+          leftSection={<SetupIcon size={18} stroke={1.6} />}
+          defaultOpened={inSetup}
+          childrenOffset="md"
+        >
+          {SETUP_NAV.items.map((item) => (
+            <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
+          ))}
+        </NavLink>
+      </AppShell.Section>
+      <AppShell.Section p="xs" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+        <NavItemLink item={PROFILE_NAV} pathname={pathname} onNavigate={onNavigate} />
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import { LoginPage } from '../features/auth/LoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
+import { PipelineView } from '../features/pipeline/PipelineView';
+import { RouteRedirect } from './redirects';
+
+/**
+ * The screens built so far, by their ROUTES path. Every other route renders
+ * `ScreenPlaceholder` until its issue lands.
+ */
+export const SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/': RouteRedirect,
+  '/members/profile/:GTID': RouteRedirect,
+  '/signin': RouteRedirect,
+  '/login/:action?/:inviteCode?': LoginPage,
+  '/secret-login/:action?/:inviteCode?': LoginPage,
+  '/logout': LogoutPage,
+  '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
+};

@@ -1,0 +1,90 @@
+import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTeamUID } from '../session/CurrentUser';
+import { StateMessage } from '../../ui/StateMessage';
+import { usePipelines } from './api';
+import { Board } from './Board';
+import { defaultPipeline } from './board';
+import { BoardSkeleton } from './BoardSkeleton';
+import { PipelineSwitcher } from './PipelineSwitcher';
+
+/** /contacts/pipeline/:pipelineID?/:stageUID? (stageUID is used by a later issue). */
+export function PipelineView() {
+  const teamUID = useTeamUID();
+  const navigate = useNavigate();
+  const { pipelineID } = useParams();
+  const pipelines = usePipelines(teamUID);
+
+  const groupUID =
+    pipelineID ?? (pipelines.data ? (defaultPipeline(pipelines.data)?.groupUID ?? null) : null);
+  const current = pipelines.data?.find((p) => p.groupUID === groupUID);
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Group
+        justify="space-between"
+        px="md"
+        py="sm"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
+      >
+        <Group gap="md" wrap="nowrap">
+          <Title order={1} size="h3">
+            Pipeline
+          </Title>
+          {pipelines.data && pipelines.data.length > 0 ? (
+            <PipelineSwitcher
+              pipelines={pipelines.data}
+              value={groupUID}
+              onChange={(next) => void navigate(`/contacts/pipeline/${encodeURIComponent(next)}`)}
+            />
+          ) : pipelines.isPending ? (
+            <Skeleton height={30} width={240} />
+          ) : null}
+        </Group>
+        {current && (
+          <Text size="sm" c="dimmed">
+            {current.contactCount.toLocaleString()} contacts
+          </Text>
+        )}
+      </Group>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {pipelines.isPending ? (
+          <BoardSkeleton />
+        ) : pipelines.isError ? (
+          <StateMessage
+            icon={<IconAlertTriangle size={24} />}
+            color="red"
+            title="Couldn't load your pipelines"
+            action={
+              <Button
+                variant="light"
+                onClick={() => void pipelines.refetch()}
+                loading={pipelines.isRefetching}
+              >
+                Try again
+              </Button>
+            }
+          >
+            {pipelines.error.message}
+          </StateMessage>
+        ) : groupUID === null ? (
+          <StateMessage
+            icon={<IconLayoutKanban size={24} />}
+            title="No pipelines yet"
+            action={
+              <Button component={Link} to="/setup/pipelines" variant="light">
+                Create a pipeline
+              </Button>
+            }
+          >
+            Pipelines hold your contacts in stages, from first message to closed deal.
+          </StateMessage>
+        ) : (
+          <Board key={groupUID} teamUID={teamUID} groupUID={groupUID} />
+        )}
+      </div>
+    </div>
+  );
+}

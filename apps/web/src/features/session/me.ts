@@ -1,0 +1,49 @@
+import type { DefaultContactView } from '@leadloom/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api';
+
+export interface TeamMembership {
+  teamUID: string;
+  teamOwner: string;
+  name: string;
+  role: string;
+}
+
+/** The signed-in user (SPEC §3 "logged user data"), as GET /api/me answers it. */
+export interface Me {
+  uid: string;
+  name: string;
+  email: string;
+  photoURL: string | null;
+  teamUID: string;
+  teams: TeamMembership[];
+  currentTeam: { teamUID: string; teamOwner: string; role: string };
+  passwordSet: boolean;
+  termsVersion: string | null;
+  defaultContactView: DefaultContactView | string | null;
+  groupAccess: Record<string, string[] | Record<string, boolean>>;
+}
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user, or null when there is no session (401). */
+export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await api.get<Me>('/api/me', { signal });
+  } catch (error) {
+    if (isApiError(error) && error.httpStatus === 401) return null;
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function currentTeamName(me: Me): string {
+  return me.teams.find((team) => team.teamUID === me.currentTeam.teamUID)?.name ?? 'My team';
+}

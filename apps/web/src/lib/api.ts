@@ -1,0 +1,253 @@
+/**
+ * The web app's only door to the server (DESIGN §8): nothing else calls `fetch`.
+ *
+ * - Sign-in and sign-out go to better-auth under /api/auth and ride on the HttpOnly session
+ *   cookie.
+ * - Every other call carries `Authorization: Bearer <identity token>` (SPEC §7). The token is a
+ *   15-minute JWT minted from the session by GET /api/auth/token; it is kept in memory only,
+ *   fetched lazily, and concurrent callers share one in-flight refresh.
+ * - An answer of 401 "Unauthorized: Invalid token" refreshes the token and retries once.
+ * - Failures become a typed `ApiError` with the SPEC §8 status and message.
+ */
+import { ERRORS, INVALID_TOKEN_MESSAGE, isApiErrorBody } from '@leadloom/core';
+
+export class ApiError extends Error {
+  /** SPEC §8 / DESIGN §6 status code, e.g. 'permission-denied', 'bad-response', 'error'. */
+  readonly status: string;
+  /** HTTP status of the answer; null when no answer arrived (network failure). */
+  readonly httpStatus: number | null;
+  /** Path of the offending input field, when the server names one. */
+  readonly field: string | undefined;
+
+  constructor(init: {
+    status: string;
+    message: string;
+    httpStatus: number | null;
+    field?: string;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.httpStatus = init.httpStatus;
+    this.field = init.field;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface ApiClientOptions {
+  /** Origin to prefix paths with; '' (same origin) in the browser, a test server in tests. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Clock for token expiry; injectable for tests. */
+  now?: () => number;
+}
+
+/** Refresh a token this long before its `exp`, so it never expires in flight. */
+const TOKEN_EXPIRY_MARGIN_MS = 30_000;
+
+interface Answer {
+  response: Response;
+  body: unknown;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+
+  let token: string | null = null;
+  let tokenExpiresAt: number | null = null;
+  let tokenRequest: Promise<string> | null = null;
+
+  async function send(method: string, path: string, opts: RequestOptions, bearer?: string) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    let response: Response;
+    try {
+      response = await fetchImpl(baseUrl + path + queryString(opts.query), {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
+    } catch (cause) {
+      // A cancelled query is not a network failure; let the caller see the abort as is.
+      if (opts.signal?.aborted) throw cause;
+      throw new ApiError({ ...ERRORS.error, httpStatus: null });
+    }
+    return { response, body: await readBody(response) } satisfies Answer;
+  }
+
+  function unwrap<T>({ response, body }: Answer): T {
+    if (!response.ok) throw errorFromAnswer(response, body);
+    return body as T;
+  }
+
+  function fetchToken(): Promise<string> {
+    tokenRequest ??= (async () => {
+      try {
+        const answer = await send('GET', '/api/auth/token', {});
+        if (answer.response.status === 401) {
+          throw new ApiError({ ...ERRORS['permission-denied'], httpStatus: 401 });
+        }
+        const { token: fresh } = unwrap<{ token?: unknown }>(answer);
+        if (typeof fresh !== 'string' || fresh === '') {
+          throw new ApiError({ ...ERRORS['bad-response'], httpStatus: answer.response.status });
+        }
+        token = fresh;
+        tokenExpiresAt = jwtExpiry(fresh);
+        return fresh;
+      } finally {
+        tokenRequest = null;
+      }
+    })();
+    return tokenRequest;
+  }
+
+  /** The current identity token, fetched when missing or about to expire. */
+  function getToken(): Promise<string> {
+    const fresh =
+      token !== null &&
+      (tokenExpiresAt === null || tokenExpiresAt - TOKEN_EXPIRY_MARGIN_MS > now());
+    return fresh && token !== null ? Promise.resolve(token) : fetchToken();
+  }
+
+  /**
+   * Drops `stale` so the next caller fetches a new token. Only the token that was rejected is
+   * dropped: when several calls fail with the same old token, the first one's refresh is kept.
+   */
+  function forgetToken(stale?: string) {
+    if (stale === undefined || token === stale) {
+      token = null;
+      tokenExpiresAt = null;
+    }
+  }
+
+  /** An app API call with the identity token, refreshed and retried once if rejected. */
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const first = await getToken();
+    let answer = await send(method, path, opts, first);
+    if (isInvalidTokenAnswer(answer)) {
+      forgetToken(first);
+      answer = await send(method, path, opts, await getToken());
+    }
+    return unwrap<T>(answer);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('POST', path, { ...opts, body }),
+    getToken,
+    forgetToken,
+
+    /** better-auth e-mail sign-in; sets the session cookie. */
+    async signIn(email: string, password: string): Promise<SignedInUser> {
+      forgetToken();
+      const answer = await send('POST', '/api/auth/sign-in/email', { body: { email, password } });
+      return unwrap<{ user: SignedInUser }>(answer).user;
+    },
+
+    /** Ends the session; the in-memory token is dropped even if the server is unreachable. */
+    async signOut(): Promise<void> {
+      try {
+        unwrap(await send('POST', '/api/auth/sign-out', { body: {} }));
+      } finally {
+        forgetToken();
+      }
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same origin (Vite proxies the server paths in development). */
+export const api = createApiClient();
+
+function queryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isInvalidTokenAnswer({ response, body }: Answer): boolean {
+  if (response.status !== 401 || !isObject(body)) return false;
+  const message = isObject(body.error) ? body.error.message : body.message;
+  return message === INVALID_TOKEN_MESSAGE;
+}
+
+/**
+ * Maps a non-OK answer to an ApiError. Understands the app's `{error:{status,message,field?}}`
+ * (DESIGN §6) and better-auth's `{message, code}`; a plain-text body becomes the message
+ * (SPEC §8 "or the body text"); anything else is 'bad-response' / 'Something went wrong'.
+ */
+export function errorFromAnswer(response: Response, body: unknown): ApiError {
+  const httpStatus = response.status;
+  if (isApiErrorBody(body)) {
+    const { status, message, field } = body.error;
+    return new ApiError({ status, message, httpStatus, ...(field ? { field } : {}) });
+  }
+  if (isObject(body) && typeof body.message === 'string' && body.message !== '') {
+    const status = typeof body.code === 'string' ? body.code : ERRORS['bad-response'].status;
+    return new ApiError({ status, message: body.message, httpStatus });
+  }
+  const isPlainText = response.headers.get('content-type')?.startsWith('text/plain') ?? false;
+  if (isPlainText && typeof body === 'string' && body.trim() !== '') {
+    return new ApiError({
+      status: ERRORS['bad-response'].status,
+      message: body.trim(),
+      httpStatus,
+    });
+  }
+  return new ApiError({ ...ERRORS['bad-response'], httpStatus });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The `exp` of a JWT in ms, or null when the token carries none we can read. */
+function jwtExpiry(jwt: string): number | null {
+  try {
+    const payload = jwt.split('.')[1];
+    if (!payload) return null;
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return isObject(json) && typeof json.exp === 'number' ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const core = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
+
+// The API server (apps/server) listens on :3000; in development Vite serves the app and
+// forwards every server path, so the session cookie stays same-origin.
+const serverPaths = ['/api', '/v2', '/healthz'];
+const apiServer = process.env.LEADLOOM_API ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  resolve: { alias: { '@leadloom/core': core } },
+  server: {
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiServer }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
