@@ -33,14 +33,21 @@ async function freePort(): Promise<number> {
  */
 export async function startBuiltApp(): Promise<RunningApp> {
   for (const f of [serverMain, webIndex]) {
-    if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
+    if (!existsSync(f))
+      throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
   }
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'leadloom-e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -51,7 +58,9 @@ export async function startBuiltApp(): Promise<RunningApp> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}) before it was ready:\n${output}`)),
+    );
     setTimeout(() => reject(new Error(`server not ready after 60 s:\n${output}`)), 60_000).unref();
   });
   return {

@@ -47,7 +47,9 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
       ).json()) as { pipelines: { groupUID: string; isDefault: boolean }[] };
       const pipeline = pipelines.find((p) => p.isDefault)!;
       const board = (await (
-        await fetch(`/api/teams/${me.teamUID}/pipelines/${pipeline.groupUID}/board?limit=50`, { headers })
+        await fetch(`/api/teams/${me.teamUID}/pipelines/${pipeline.groupUID}/board?limit=50`, {
+          headers,
+        })
       ).json()) as { stages: StageBody[] };
       return board.stages;
     });
@@ -61,14 +63,16 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
 
   it('rejects a wrong password with a message and stays on the sign-in screen', async () => {
     await page.getByLabel('E-mail').fill('demo@leadloom.dev');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByLabel(/^Password/).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('alert').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(page.url()).toContain('/login');
   });
 
   it('signs in with the demo account and shows every seeded card of the first page on the board', async () => {
-    await page.getByLabel('Password', { exact: true }).fill('leadloom-demo');
+    await page.getByLabel(/^Password/).fill('leadloom-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });
     const stages = await expectedBoard();
@@ -79,12 +83,13 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
       await column.waitFor({ timeout: 15_000 });
       const names = await column.locator('a[href^="/contact/"]').allInnerTexts();
       expect(names).toHaveLength(stage.contacts.length);
-      for (const [i, contact] of stage.contacts.entries()) expect(names[i]).toContain(contact.fullName);
+      for (const [i, contact] of stage.contacts.entries())
+        expect(names[i]).toContain(contact.fullName);
     }
     expect(await page.title()).toBe('Leadloom 2.0 | Pipeline View');
   });
 
-  it('opens a contact from its card link', async () => {
+  it('links each card to its contact page', async () => {
     const first = page.locator('a[href^="/contact/"]').first();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/contact\/[a-z]+-[a-z]+-\d+$/);
@@ -92,8 +97,11 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
 
   it('reaches the companion extension from the app page', async () => {
     const answer = await page.evaluate(async (id) => {
-      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } } })
-        .chrome?.runtime;
+      const runtime = (
+        globalThis as {
+          chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } };
+        }
+      ).chrome?.runtime;
       if (!runtime?.sendMessage) return 'no chrome.runtime';
       return runtime.sendMessage(id, { type: 'check_extension' });
     }, EXTENSION_ID);

@@ -12,9 +12,13 @@ const repoRoot = new URL('..', import.meta.url);
  */
 export async function buildExtension(appOrigin: string): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'leadloom-extension-'));
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/extension/scripts/build.mjs'], {
-    cwd: repoRoot,
-    env: { ...process.env, APP_ORIGIN: appOrigin, EXTENSION_OUT_DIR: outDir },
-  });
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'apps/extension/scripts/build.mjs'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, APP_ORIGIN: appOrigin, EXTENSION_OUT_DIR: outDir },
+    },
+  );
   return outDir;
 }

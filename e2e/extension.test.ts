@@ -6,14 +6,10 @@
  * rather than using apps/extension/dist: the build's APP_ORIGIN must carry this run's server port,
  * because Chromium matches the port of an `externally_connectable` pattern (checked below).
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { EXTENSION_ID } from '@leadloom/core';
 import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,11 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { activityTimestamp, newGtid, newPushId, PLACEHOLDER_STAGE, TERMS_VERSION } from '@leadloom/core';
+import {
+  activityTimestamp,
+  newGtid,
+  newPushId,
+  PLACEHOLDER_STAGE,
+  TERMS_VERSION,
+} from '@leadloom/core';
 import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { systemScope } from '../db/scope';
