@@ -59,6 +59,23 @@ describe('the server process', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/data folder .* is in use by another Leadloom process/);
 
+    // `npm start` checks before it builds anything.
+    const preflight = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(serverDir, 'src/preflight.ts')],
+      {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let preflightErr = '';
+    preflight.stderr.on('data', (d: Buffer) => (preflightErr += d.toString()));
+    expect(await new Promise((resolve) => preflight.on('exit', resolve))).toBe(1);
+    expect(preflightErr.trim().split('\n')).toEqual([
+      expect.stringMatching(/is in use by another Leadloom process/),
+    ]);
+
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(await ready.json()).toMatchObject({ ok: true, database: 'embedded' });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir } from './lock';
+import { assertDataDirFree, dataDirHolder, DataDirInUseError, lockDataDir } from './lock';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -30,5 +30,18 @@ describe('lockDataDir', () => {
     expect(fs.readFileSync(path.join(dir, 'leadloom.lock'), 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, 'leadloom.lock'))).toBe(false);
+  });
+});
+
+describe('dataDirHolder', () => {
+  it('names no holder for a free folder or a stale lock, and the live holder otherwise', () => {
+    const dir = tmp();
+    expect(dataDirHolder(dir)).toBeNull();
+    fs.writeFileSync(path.join(dir, 'leadloom.lock'), '4194305');
+    expect(dataDirHolder(dir)).toBeNull();
+    // The parent of this test process is alive and is not us.
+    fs.writeFileSync(path.join(dir, 'leadloom.lock'), String(process.ppid));
+    expect(dataDirHolder(dir)).toBe(process.ppid);
+    expect(() => assertDataDirFree(dir)).toThrow(/is in use by another Leadloom process/);
   });
 });
