@@ -53,7 +53,7 @@ export async function startServices(
         database,
         auth,
         jobs,
-        verifyToken: createTokenVerifier(auth, config.publicUrl),
+        verifyToken: createTokenVerifier(auth, config.publicUrl, database),
         async close() {
           await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
           await database.close();

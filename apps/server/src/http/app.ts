@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { databaseAnswers } from '../db/health';
-import { boardRoutes } from '../modules/board/routes';
-import { functionRoutes } from '../modules/functions/routes';
-import { meRoutes } from '../modules/teams/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { requireIdentity } from './require-identity';
+import { API_MODULES, PUBLIC_API_MODULES } from './routes';
 import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
@@ -44,11 +42,10 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
+  for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));
   const api = new Hono<AppEnv>();
   api.use('*', requireIdentity(services.verifyToken));
-  api.route('/', meRoutes(services));
-  api.route('/', boardRoutes(services));
-  api.route('/', functionRoutes(services));
+  for (const module of API_MODULES) api.route('/', module(services));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
 

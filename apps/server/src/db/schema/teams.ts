@@ -1,4 +1,13 @@
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { textC } from '../columns';
 
 /** The spec's team data (SPEC §3 Team), 1:1 with a better-auth organisation. */
@@ -9,6 +18,8 @@ export const team = pgTable('team', {
   /** SPEC §3 Subscription; read through core's subscription rules. */
   subscription: jsonb('subscription').$type<Record<string, unknown>>(),
   aiContext: jsonb('ai_context').$type<Record<string, unknown>>(),
+  /** Per-team feature flags (SPEC §6); they apply on top of plan gating. */
+  featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -65,4 +76,32 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamUID, t.id] })],
+);
+
+/**
+ * Invitations to a team by e-mail, with the pipelines the new member may see. Pending ones
+ * count against the seat quota. The invite code is the secret in the e-mailed link.
+ */
+export const teamInvitation = pgTable(
+  'team_invitation',
+  {
+    teamUID: textC('team_uid').notNull(),
+    inviteCode: textC('invite_code').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('member'),
+    /** Pipelines the member will see (groupAccess); ignored for admins. */
+    pipelines: jsonb('pipelines').$type<string[]>().notNull().default([]),
+    /** 'pending', 'accepted' or 'revoked'. Expired = pending past expiresAt. */
+    status: text('status').notNull().default('pending'),
+    invitedByUID: textC('invited_by_uid').notNull(),
+    acceptedByUID: textC('accepted_by_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.inviteCode] }),
+    foreignKey({ columns: [t.teamUID], foreignColumns: [team.teamUID] }).onDelete('cascade'),
+    index('team_invitation_code_idx').on(t.inviteCode),
+    index('team_invitation_email_idx').on(t.email),
+  ],
 );

@@ -1,0 +1,19 @@
+import type { Hono } from 'hono';
+import { accountRoutes } from '../modules/account/routes';
+import { boardRoutes } from '../modules/board/routes';
+import { functionRoutes } from '../modules/functions/routes';
+import type { Services } from '../services';
+import type { AppEnv } from './env';
+
+/**
+ * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
+ * test walks the resulting route table: a team-scoped route without a fixture fails it.
+ */
+export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
+  accountRoutes,
+  boardRoutes,
+  functionRoutes,
+];
+
+/** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
+export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [];
