@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
  * Starts the production build (`npm run build`) as `npm start` would, on a fresh embedded data
  * folder, and resolves once it prints that it is running.
  */
-export async function startBuiltApp(): Promise<RunningApp> {
+export async function startBuiltApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   for (const f of [serverMain, webIndex]) {
     if (!existsSync(f))
       throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
