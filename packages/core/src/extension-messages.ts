@@ -15,10 +15,6 @@ import { z } from 'zod';
  */
 export const EXTENSION_ID = 'aahaelmhcimcikgfmedkbdoldnfkmhaf';
 
-/** SPEC §8 "Extension messaging unavailable": what the app reports when `chrome.runtime` is missing. */
-export const EXTENSION_UNAVAILABLE_MESSAGE =
-  'Cannot send message to background script. Chrome.runtime is not available.';
-
 /** Longest `wait_a_bit` the extension accepts, in milliseconds. */
 export const WAIT_A_BIT_MAX_MS = 60_000;
 
