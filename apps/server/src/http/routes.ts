@@ -2,6 +2,10 @@ import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { planRoutes } from '../modules/plans/routes';
+import { adminTeamRoutes } from '../modules/teams/admin-routes';
+import { invitationRoutes } from '../modules/teams/invitation-routes';
+import { teamRoutes } from '../modules/teams/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 
@@ -13,7 +17,10 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   accountRoutes,
   boardRoutes,
   functionRoutes,
+  teamRoutes,
+  planRoutes,
+  adminTeamRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
-export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [];
+export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [invitationRoutes];
