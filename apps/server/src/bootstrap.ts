@@ -43,7 +43,7 @@ export async function startServices(
       const secret =
         config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
       // The reset mail needs the finished services; better-auth only calls it after start.
-      let ready: Services | undefined;
+      const started: { services?: Services } = {};
       const auth = createBetterAuth({
         pool: database.pool,
         publicUrl: config.publicUrl,
@@ -53,8 +53,8 @@ export async function startServices(
         superAdminEmails: config.superAdminEmails,
         logger,
         sendResetPassword: async ({ email, name, token }) => {
-          if (!ready) throw new Error('password reset requested before the server started');
-          await sendMail(ready, passwordResetMail(config.publicUrl, email, name, token));
+          if (!started.services) throw new Error('password reset requested before start');
+          await sendMail(started.services, passwordResetMail(config.publicUrl, email, name, token));
         },
       });
       await migrateAuthTables(auth);
@@ -74,7 +74,7 @@ export async function startServices(
         jobs,
         verifyToken: createTokenVerifier(auth, config.publicUrl, database),
       };
-      ready = services;
+      started.services = services;
       return {
         ...services,
         async close() {
