@@ -1,5 +1,8 @@
 import { INVALID_TOKEN_MESSAGE } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promoteSuperAdmins } from '../../auth/repo';
+import { systemScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
@@ -134,6 +137,16 @@ describe(`super admin: users (${ENGINE})`, () => {
       body: JSON.stringify({ super: false }),
     });
     expect(drop.status).toBe(400);
+  });
+
+  it('promotes SUPER_ADMIN_EMAILS users who already exist (as at start)', async () => {
+    const scope = systemScope('test');
+    const promoted = await withTx(s.database, scope, (tx) =>
+      promoteSuperAdmins(scope, tx.db, ['eve@example.com', 'root@example.com', 'ghost@x.io']),
+    );
+    expect(promoted).toBe(1);
+    const eve = await root.api('/api/admin/users?q=eve');
+    expect(eve.body!.users).toEqual([expect.objectContaining({ isSuper: true })]);
   });
 
   it('answers 404 for an unknown user', async () => {
