@@ -114,3 +114,34 @@ describe(`sign-up (${ENGINE})`, () => {
     expect((await client.api('/api/admin/users')).status).toBe(200);
   });
 });
+
+describe(`PASSWORD_MIN_LENGTH (${ENGINE})`, () => {
+  let strict: TestServices;
+  beforeAll(async () => {
+    strict = await startTestServices({ PASSWORD_MIN_LENGTH: '10' });
+  });
+  afterAll(() => strict.cleanup());
+
+  it('applies to sign-up and to better-auth’s own password checks', async () => {
+    const client = new TestClient(createApp(strict));
+    const post = (password: string) =>
+      client.raw('/api/signup', {
+        method: 'POST',
+        body: JSON.stringify({ ...valid, password }),
+      });
+    const short = await post('123456789');
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({
+      error: { field: 'password', message: 'password: The password needs at least 10 characters.' },
+    });
+    expect((await post('1234567890')).status).toBe(201);
+    const signedIn = await new TestClient(createApp(strict)).signIn(valid.email, '1234567890');
+    const change = (newPassword: string) =>
+      signedIn.raw('/api/auth/change-password', {
+        method: 'POST',
+        body: JSON.stringify({ currentPassword: '1234567890', newPassword }),
+      });
+    expect((await change('123456789')).status).toBe(400);
+    expect((await change('abcdefghij')).status).toBe(200);
+  });
+});
