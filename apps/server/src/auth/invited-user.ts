@@ -1,31 +1,31 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { systemScope } from '../db/scope';
+import { withTx } from '../db/tx';
 import type { Services } from '../services';
+import { upsertProfile } from './repo';
+import { signUpWithAuth } from './sign-up';
+
+const scope = systemScope('invited user');
 
 /**
- * Creates the account of someone accepting an invitation who has none yet, and signs them in.
- * Minimal version until the identity module's lands (same file and signature; theirs wins at
- * merge). The password is a random secret nobody knows: `password_set = false` makes the app
- * ask for a first password (SPEC §4 guard step 1).
+ * An account for someone accepting an invitation who has none yet: a random password nobody
+ * knows (so the e-mail cannot be signed in to until they choose one), `passwordSet: false` (the
+ * navigation guard sends them to set it, SPEC §4), and a fresh session for them. Forward
+ * `headers`' Set-Cookie to the browser. An e-mail that has an account: 409 `already-exists`.
  */
 export async function createInvitedUser(
   services: Services,
-  input: { email: string; name: string },
+  { email, name }: { email: string; name: string },
 ): Promise<{ uid: string; headers: Headers }> {
-  const res = await services.auth.api.signUpEmail({
-    body: {
-      email: input.email,
-      name: input.name,
-      password: crypto.randomBytes(24).toString('base64url'),
-    },
-    asResponse: true,
+  const password = crypto.randomBytes(32).toString('base64url');
+  const displayName = name.trim() || email.split('@')[0] || email;
+  const { uid, headers } = await signUpWithAuth(services, {
+    name: displayName,
+    email: email.trim().toLowerCase(),
+    password,
   });
-  if (!res.ok) throw new Error(`creating the invited user failed: ${res.status}`);
-  const body = (await res.json()) as { user: { id: string } };
-  await services.database.db.execute(sql`
-    INSERT INTO user_profile (uid, password_set) VALUES (${body.user.id}, false)
-    ON CONFLICT (uid) DO UPDATE SET password_set = false`);
-  const headers = new Headers();
-  for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie);
-  return { uid: body.user.id, headers };
+  await withTx(services.database, scope, (tx) =>
+    upsertProfile(scope, tx.db, uid, { passwordSet: false }),
+  );
+  return { uid, headers };
 }

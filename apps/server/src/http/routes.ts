@@ -1,8 +1,11 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { mintTokenRoutes } from '../modules/account/mint-token';
+import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { planRoutes } from '../modules/plans/routes';
+import { signupRoutes } from '../modules/signup/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
 import { teamRoutes } from '../modules/teams/routes';
@@ -17,10 +20,15 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   accountRoutes,
   boardRoutes,
   functionRoutes,
+  adminUserRoutes,
   teamRoutes,
   planRoutes,
   adminTeamRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
-export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [invitationRoutes];
+export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
+  signupRoutes,
+  mintTokenRoutes,
+  invitationRoutes,
+];

@@ -4,7 +4,7 @@ import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
-import { sendMail } from '../mail/send';
+import { sendMail } from '../mail/service';
 import { assertSeatAvailable, planSummary, seatsTakenMessage } from '../plans/service';
 import * as repo from './members.repo';
 import { checkPipelines, presentInvitation } from './members';
