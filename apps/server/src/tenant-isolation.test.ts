@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
 import { createApp } from './http/app';
 import type { Services } from './services';
 import { ENGINE, startTestServices, type TestServices } from './test/harness';
@@ -101,10 +102,13 @@ const FIXTURES: Record<string, Fixture> = {
   },
 };
 
-/** The team-scoped routes of the real app (the table is static: no services needed to read it). */
+/**
+ * The team-scoped routes of the real app. The table is static: routers are built with the
+ * configuration only, no database.
+ */
 const TEAM_ROUTES = [
   ...new Set(
-    createApp({} as Services)
+    createApp({ config: loadConfig({}) } as Services)
       .routes.filter((r) => r.method !== 'ALL' && r.path.includes(':teamUID'))
       .map((r) => `${r.method} ${r.path}`),
   ),
