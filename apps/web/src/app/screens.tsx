@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
+import { AdminPage } from '../features/admin/AdminPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
+import { ProfilePage } from '../features/profile/ProfilePage';
 import { RouteRedirect } from './redirects';
 
 /**
@@ -16,4 +18,6 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/secret-login/:action?/:inviteCode?': LoginPage,
   '/logout': LogoutPage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
+  '/profile/:tab?/:version?': ProfilePage,
+  '/admin/:tab?': AdminPage,
 };

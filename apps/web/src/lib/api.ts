@@ -161,6 +161,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getToken,
     forgetToken,
 
+    /** A better-auth call under /api/auth that rides on the session cookie (no identity token). */
+    async authPost<T>(path: string, body: unknown = {}): Promise<T> {
+      return unwrap<T>(await send('POST', path, { body }));
+    },
+
     /** better-auth e-mail sign-in; sets the session cookie. */
     async signIn(email: string, password: string): Promise<SignedInUser> {
       forgetToken();
