@@ -21,8 +21,8 @@ import {
   TIERS,
 } from '@leadloom/core';
 import { useState, type FormEvent } from 'react';
-import { toastSuccess } from '../profile/common';
-import { featureLabel, formatCount, statusLabel } from '../profile/format';
+import { DESCRIPTION_BELOW, toastSuccess } from '../profile/common';
+import { featureLabel, formatCount, statusLabel, tierLabel } from '../profile/format';
 import type { SubscriptionData } from '../profile/types';
 import { useSaveSubscription } from './api';
 import {
@@ -37,7 +37,7 @@ import {
 
 const TIER_OPTIONS = ([1, 2, 3, 4] as const).map((tier) => ({
   value: String(tier),
-  label: `Tier ${tier} · ${TIERS[tier].name}`,
+  label: tierLabel({ value: tier, name: TIERS[tier].name }),
 }));
 
 const PLATFORM_LABELS: Record<string, string> = {
@@ -78,6 +78,7 @@ export function PlanEditor({
       <Stack gap="sm">
         <SimpleGrid cols={2} spacing="sm">
           <Select
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Status"
             data={PLAN_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
             value={form.status}
@@ -89,6 +90,7 @@ export function PlanEditor({
             }
           />
           <Select
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Tier"
             data={TIER_OPTIONS}
             value={String(form.tier)}
@@ -96,6 +98,7 @@ export function PlanEditor({
             description="Picking a tier resets the included contacts and seats."
           />
           <NumberInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Included contacts"
             value={form.includedContacts}
             onChange={(v) => set('includedContacts', toCount(v))}
@@ -106,6 +109,7 @@ export function PlanEditor({
             allowNegative={false}
           />
           <NumberInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Included seats"
             value={form.includedSeats}
             onChange={(v) => set('includedSeats', toCount(v))}
@@ -115,6 +119,7 @@ export function PlanEditor({
             description="Includes the owner's seat."
           />
           <NumberInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Add-on contact blocks"
             value={form.contactBlocks}
             onChange={(v) => set('contactBlocks', toCount(v))}
@@ -126,6 +131,7 @@ export function PlanEditor({
             description="Extra contacts on top of the included ones."
           />
           <NumberInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Add-on team members"
             value={form.teamMembers}
             onChange={(v) => set('teamMembers', toCount(v))}

@@ -65,7 +65,7 @@ function TeamDetail({ detail }: { detail: AdminTeamDetail }) {
   const sub = detail.subscription;
   const status = subscriptionStatus(sub);
   const usage = detail.usage ?? {};
-  const limits = {
+  const limits = detail.limits ?? {
     contacts: contactQuota(sub),
     seats: memberQuota(sub),
     pipelines: tierLimits(sub?.tier).pipelines,
@@ -78,7 +78,7 @@ function TeamDetail({ detail }: { detail: AdminTeamDetail }) {
         <Badge color={statusColor(status)}>{statusLabel(status)}</Badge>
         <Text size="sm">{sub ? tierLabel(sub.tier) : 'No plan'}</Text>
         <Text size="sm" c="dimmed">
-          · {detail.team.teamUID}
+          · {detail.team.ownerEmail ?? detail.team.teamUID}
           {detail.team.createdAt ? ` · created ${formatDate(detail.team.createdAt)}` : ''}
         </Text>
       </Group>

@@ -18,13 +18,12 @@ import {
 const stored: SubscriptionData = {
   status: 'active',
   tier: { value: 2, name: 'premier' },
-  contactCount: 42,
   includedContacts: 10_000,
   includedSeats: 3,
   addons: { contactBlocks: 5_000, teamMembers: 2 },
   platforms: { facebook: { level: 'pro' }, instagram: { level: 'basic' } },
   subIds: { base: 'sub_1' },
-  stripeData: { baseSub: { status: 'active', createdAt: 1 } },
+  stripeData: { baseSub: { status: 'active', createdAt: '2026-01-01T00:00:00.000Z' } },
 };
 
 describe('planFormFromSubscription', () => {
@@ -86,7 +85,6 @@ describe('subscriptionFromPlanForm', () => {
     expect(next.tier).toEqual({ value: 3, name: 'pro' });
     expect(next.platforms).toEqual({ instagram: { level: 'pro' }, linkedin: { level: 'basic' } });
     expect(next.subIds).toEqual({ base: 'sub_1' });
-    expect(next.contactCount).toBe(42);
   });
   it('sets the base status too, so the new status is the one that counts', () => {
     const next = subscriptionFromPlanForm(
@@ -95,7 +93,7 @@ describe('subscriptionFromPlanForm', () => {
     );
     expect(next.status).toBe('canceled');
     expect(subscriptionStatus(next)).toBe('canceled');
-    expect(next.stripeData?.baseSub?.createdAt).toBe(1);
+    expect(next.stripeData?.baseSub?.createdAt).toBe('2026-01-01T00:00:00.000Z');
   });
   it('writes a features map only when custom features are on', () => {
     const form = planFormFromSubscription({ ...stored, features: { two_way_sync: true } });
@@ -114,6 +112,36 @@ describe('subscriptionFromPlanForm', () => {
     const next = subscriptionFromPlanForm(form);
     expect(next.includedContacts).toBe(0);
     expect(next.addons?.teamMembers).toBe(2);
+  });
+});
+
+describe('the strict body of PUT …/subscription', () => {
+  it('sends only the fields the server knows', () => {
+    const signupTeam: SubscriptionData = {
+      ...stored,
+      contactCount: 42,
+      trialEndsAt: '2026-12-01T00:00:00.000Z',
+      subIds: { base: 'sub_1', addon: null },
+      stripeData: { baseSub: { status: 'trialing', createdAt: 5 }, addOnSub: { foo: 1 } },
+      features: { two_way_sync: true, beta: true } as Record<string, boolean>,
+    };
+    const next = subscriptionFromPlanForm(planFormFromSubscription(signupTeam), signupTeam);
+    expect(Object.keys(next).sort()).toEqual(
+      [
+        'addons',
+        'features',
+        'includedContacts',
+        'includedSeats',
+        'platforms',
+        'status',
+        'stripeData',
+        'subIds',
+        'tier',
+      ].sort(),
+    );
+    expect(next.stripeData).toEqual({ baseSub: { status: 'trialing' } });
+    expect(next.subIds).toEqual({ base: 'sub_1' });
+    expect(Object.keys(next.features ?? {})).toEqual([...FEATURES]);
   });
 });
 
@@ -145,6 +173,8 @@ describe('flags', () => {
   it('checks new flag names', () => {
     expect(flagNameProblem('  ', {})).toMatch(/Enter/);
     expect(flagNameProblem('has space', {})).toMatch(/letters/);
+    expect(flagNameProblem('Upper', {})).toMatch(/letters/);
+    expect(flagNameProblem('-lead', {})).toMatch(/letters/);
     expect(flagNameProblem('zeta', { zeta: false })).toMatch(/already/);
     expect(flagNameProblem(FEATURE_FLAGS.facebookBulkMessaging, {})).toMatch(/already/);
     expect(flagNameProblem('new_flag', {})).toBeNull();

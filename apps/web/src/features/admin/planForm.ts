@@ -78,9 +78,10 @@ export function planFormFromSubscription(sub: SubscriptionData | null | undefine
 }
 
 /**
- * The subscription to PUT for a form. Fields the form does not edit (subIds, stripeData,
- * contactCount, …) are kept from `base`; the billing provider's base status is set too,
- * since it wins over `status` when present (core `subscriptionStatus`).
+ * The subscription to PUT for a form. The server takes exactly the SPEC §3 fields it knows
+ * (strict: an unknown field is a 400, and `contactCount` is counted, not set), so the body is
+ * built field by field. `subIds` and `stripeData` are kept from `base`; the billing provider's
+ * base status is set too, since it wins over `status` when present (core `subscriptionStatus`).
  */
 export function subscriptionFromPlanForm(
   form: PlanForm,
@@ -93,25 +94,50 @@ export function subscriptionFromPlanForm(
     if (level !== 'none') platforms[p] = { level };
   }
   const next: SubscriptionData = {
-    ...(base ?? {}),
     status: form.status,
     tier: { value: tier, name: TIERS[tier as 1 | 2 | 3 | 4].name },
-    includedContacts: Math.max(0, Math.floor(form.includedContacts)),
-    includedSeats: Math.max(0, Math.floor(form.includedSeats)),
+    includedContacts: wholeCount(form.includedContacts),
+    includedSeats: wholeCount(form.includedSeats),
     addons: {
-      ...(base?.addons ?? {}),
-      contactBlocks: Math.max(0, Math.floor(form.contactBlocks)),
-      teamMembers: Math.max(0, Math.floor(form.teamMembers)),
+      contactBlocks: wholeCount(form.contactBlocks),
+      teamMembers: wholeCount(form.teamMembers),
     },
     platforms,
   };
-  if (form.customFeatures) next.features = { ...form.features };
-  else delete next.features;
-  const baseSub = base?.stripeData?.baseSub;
-  if (baseSub && base?.stripeData) {
-    next.stripeData = { ...base.stripeData, baseSub: { ...baseSub, status: form.status } };
+  if (form.customFeatures) {
+    next.features = Object.fromEntries(
+      FEATURES.map((name) => [name, form.features[name] === true]),
+    );
+  }
+  const subIds = stringFields(base?.subIds, ['base', 'addon', 'teamItem', 'contactsItem']);
+  if (subIds) next.subIds = subIds;
+  const baseSub = stringFields(base?.stripeData?.baseSub, ['status', 'createdAt']);
+  const addOnSub = stringFields(base?.stripeData?.addOnSub, ['status', 'createdAt']);
+  if (baseSub || addOnSub) {
+    next.stripeData = {
+      ...(baseSub ? { baseSub: { ...baseSub, status: form.status } } : {}),
+      ...(addOnSub ? { addOnSub } : {}),
+    };
   }
   return next;
+}
+
+function wholeCount(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
+}
+
+/** The listed fields of `source` that hold strings, or null when there are none. */
+function stringFields(
+  source: Record<string, unknown> | null | undefined,
+  keys: readonly string[],
+): Record<string, string> | null {
+  if (!source) return null;
+  const picked: Record<string, string> = {};
+  for (const key of keys) {
+    const value = source[key];
+    if (typeof value === 'string' && value !== '') picked[key] = value;
+  }
+  return Object.keys(picked).length > 0 ? picked : null;
 }
 
 /** The tier table's defaults, applied when the admin picks another tier. */
@@ -147,6 +173,9 @@ export function flagRows(flags: Readonly<Record<string, boolean>> | null | undef
   }));
 }
 
+/** Flag names as the server stores them. */
+export const FLAG_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
 /** Why a new flag name cannot be added, or null when it can. */
 export function flagNameProblem(
   name: string,
@@ -154,7 +183,8 @@ export function flagNameProblem(
 ): string | null {
   const trimmed = name.trim();
   if (!trimmed) return 'Enter a flag name';
-  if (!/^[A-Za-z0-9_.-]+$/.test(trimmed)) return 'Use letters, digits, "_", "-" or "." only';
+  if (!FLAG_NAME.test(trimmed))
+    return 'Use lower-case letters, digits, "_" and "-" (64 at most), starting with a letter or digit';
   if (Object.hasOwn(flags, trimmed) || NAMED_FLAGS.includes(trimmed))
     return 'This flag is already in the list';
   return null;

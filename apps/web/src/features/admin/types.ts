@@ -29,12 +29,20 @@ export interface AdminTeamMember {
 
 /** GET /api/admin/teams/:teamUID. */
 export interface AdminTeamDetail {
-  team: { teamUID: string; name: string; ownerUID?: string; createdAt?: string | null };
+  team: {
+    teamUID: string;
+    name: string;
+    ownerUID?: string;
+    ownerEmail?: string | null;
+    createdAt?: string | null;
+  };
   members: AdminTeamMember[];
   invitations: TeamInvitation[];
   subscription: SubscriptionData | null;
   flags: Record<string, boolean> | null;
   usage: Record<string, number> | null;
+  /** The plan's limits as the server computes them (same as GET …/billing). */
+  limits?: { contacts: number; seats: number; pipelines: number } | null;
 }
 
 export interface MailMessage {

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../session/CurrentUser';
 import { useChangePassword, useRevokeSessions, useUpdateAccount } from './api';
-import { ConfirmModal, toastError, toastSuccess } from './common';
+import { DESCRIPTION_BELOW, ConfirmModal, toastError, toastSuccess } from './common';
 import { browserTimeZone, fieldOfError, isPreviewableUrl, timeZoneOptions } from './format';
 
 const VIEW_LABELS: Record<string, string> = {
@@ -100,14 +100,16 @@ function AccountForm() {
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" style={{ flex: 1 }}>
           <TextInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Name"
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={errorOf('name')}
             autoComplete="name"
-            required
+            aria-required
           />
           <TextInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="E-mail"
             value={me.email}
             readOnly
@@ -115,6 +117,7 @@ function AccountForm() {
             description="Contact support to change your sign-in e-mail."
           />
           <TextInput
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Photo URL"
             placeholder="https://…"
             value={photoURL}
@@ -124,6 +127,7 @@ function AccountForm() {
             description="Leave empty to use your initials."
           />
           <Select
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Time zone"
             data={zones}
             value={timeZone}
@@ -134,6 +138,7 @@ function AccountForm() {
             limit={200}
           />
           <Select
+            inputWrapperOrder={DESCRIPTION_BELOW}
             label="Default contact view"
             description="Where Leadloom opens after you sign in."
             data={DEFAULT_CONTACT_VIEWS.map((value) => ({
@@ -200,7 +205,7 @@ function PasswordForm() {
           onChange={(e) => setCurrent(e.currentTarget.value)}
           autoComplete="current-password"
           error={serverField === 'currentPassword' ? change.error?.message : undefined}
-          required
+          aria-required
         />
         <PasswordInput
           label="New password"
@@ -208,7 +213,7 @@ function PasswordForm() {
           onChange={(e) => setNew(e.currentTarget.value)}
           autoComplete="new-password"
           error={serverField === 'newPassword' ? change.error?.message : undefined}
-          required
+          aria-required
         />
         <PasswordInput
           label="Confirm new password"
@@ -216,7 +221,7 @@ function PasswordForm() {
           onChange={(e) => setConfirm(e.currentTarget.value)}
           autoComplete="new-password"
           error={mismatch ? 'The passwords do not match' : undefined}
-          required
+          aria-required
         />
       </SimpleGrid>
       {generalError && (

@@ -5,6 +5,12 @@ import { useCurrentUser } from '../session/CurrentUser';
 import { useAcceptInvitation, useInvitation } from './api';
 import { capitalize } from './format';
 
+const CLOSED_STATUS_TEXT: Record<string, string> = {
+  accepted: 'This invitation has already been accepted.',
+  revoked: 'This invitation was revoked by the team.',
+  expired: 'This invitation has expired. Ask the team for a new one.',
+};
+
 /** SPEC §4 guard step 5: /profile/team?inviteCode=… shows the invitation to accept. */
 export function InvitationPanel({ code }: { code: string }) {
   const me = useCurrentUser();
@@ -38,10 +44,13 @@ export function InvitationPanel({ code }: { code: string }) {
 
   const info = invitation.data;
   const emailDiffers = info.email.toLowerCase() !== me.email.toLowerCase();
-  if (accept.isSuccess || info.status === 'accepted') {
+  if (accept.isSuccess) {
+    const here = me.currentTeam?.teamUID === accept.data.teamUID;
     return (
       <Alert color="green" title={`You are in ${info.teamName}`} withCloseButton onClose={dismiss}>
-        The invitation is accepted. Switch teams from the team menu to work in {info.teamName}.
+        {here
+          ? `Welcome! You are now working in ${info.teamName}.`
+          : `The invitation is accepted. Switch teams from the team menu to work in ${info.teamName}.`}
       </Alert>
     );
   }
@@ -61,7 +70,7 @@ export function InvitationPanel({ code }: { code: string }) {
             </Text>
             {info.status !== 'pending' && (
               <Text size="sm" c="red">
-                This invitation is {info.status} and can no longer be accepted.
+                {CLOSED_STATUS_TEXT[info.status] ?? 'This invitation can no longer be accepted.'}
               </Text>
             )}
             {info.status === 'pending' && emailDiffers && (

@@ -120,8 +120,9 @@ function TeamMembers({ teamUID }: { teamUID: string }) {
             <Group gap="sm" wrap="nowrap">
               {full && (
                 <Text size="sm" c="dimmed" maw={320} id="seats-full-hint">
-                  All seats are taken. Remove a member or revoke an invitation to invite someone
-                  else.
+                  {seats.quota === 0
+                    ? 'Your plan has no seats besides the owner’s. Leadloom support can add seats.'
+                    : 'All seats are taken. Remove a member or revoke an invitation to invite someone else.'}
                 </Text>
               )}
               <Button
@@ -431,7 +432,7 @@ function InviteModal({
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={emailError ?? fieldError}
             data-autofocus
-            required
+            aria-required
           />
           <Select
             label="Role"

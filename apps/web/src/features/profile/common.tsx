@@ -6,6 +6,14 @@ import { TIMINGS } from '@leadloom/core';
 import type { ReactNode } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
 
+/** Descriptions under the input, so inputs in a grid line up whether or not they have one. */
+export const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
 /** A success toast (SPEC §9: toasts last 5000 ms). */
 export function toastSuccess(message: string, title?: string) {
   notifications.show({ color: 'green', title, message, autoClose: TIMINGS.toastMs });
