@@ -134,6 +134,7 @@ describe('platforms and features', () => {
   it('labels features', () => {
     expect(featureLabel('ai_message_generator')).toBe('AI message generator');
     expect(featureLabel('facebook_auto_responder')).toBe('Facebook auto responder');
+    expect(featureLabel('linkedin_access')).toBe('LinkedIn access');
   });
 });
 

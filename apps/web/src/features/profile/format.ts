@@ -136,11 +136,13 @@ export function capitalize(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
+const WORD_CASE: Record<string, string> = { ai: 'AI', linkedin: 'LinkedIn' };
+
 /** "facebook_auto_responder" → "Facebook auto responder"; "ai_message_generator" → "AI message generator". */
 export function featureLabel(name: string): string {
   const words = name.split(/[_-]+/).filter(Boolean);
   return words
-    .map((word, i) => (word === 'ai' ? 'AI' : i === 0 ? capitalize(word) : word))
+    .map((word, i) => WORD_CASE[word] ?? (i === 0 ? capitalize(word) : word))
     .join(' ');
 }
 
