@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
+import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
+import { AdminLoginPage } from '../features/auth/AdminLoginPage';
+import { AuthorizePage } from '../features/auth/AuthorizePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
+import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
 import { RouteRedirect } from './redirects';
 
@@ -15,5 +19,9 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/login/:action?/:inviteCode?': LoginPage,
   '/secret-login/:action?/:inviteCode?': LoginPage,
   '/logout': LogoutPage,
+  '/login-admin': AdminLoginPage,
+  '/password-reset': PasswordResetPage,
+  '/accept-terms': AcceptTermsPage,
+  '/authorize': AuthorizePage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
 };
