@@ -1,11 +1,15 @@
 import { createBetterAuth, migrateAuthTables, resolveAuthSecret } from './auth/auth';
 import { createTokenVerifier } from './auth/identity-token';
+import { promoteSuperAdmins } from './auth/repo';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
+import { systemScope } from './db/scope';
+import { withTx } from './db/tx';
 import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
+import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
 export interface StartedServices extends Services {
@@ -38,22 +42,41 @@ export async function startServices(
     try {
       const secret =
         config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
+      // The reset mail needs the finished services; better-auth only calls it after start.
+      const started: { services?: Services } = {};
       const auth = createBetterAuth({
         pool: database.pool,
         publicUrl: config.publicUrl,
         secret,
         trustedOrigins: [config.publicUrl, ...(opts.extraOrigins ?? [])],
+        minPasswordLength: config.passwordMinLength,
+        superAdminEmails: config.superAdminEmails,
+        logger,
+        sendResetPassword: async ({ email, name, token }) => {
+          if (!started.services) throw new Error('password reset requested before start');
+          await sendMail(started.services, passwordResetMail(config.publicUrl, email, name, token));
+        },
       });
       await migrateAuthTables(auth);
       await migrateDatabase(database);
+      if (config.superAdminEmails.length > 0) {
+        const scope = systemScope('SUPER_ADMIN_EMAILS');
+        await withTx(database, scope, (tx) =>
+          promoteSuperAdmins(scope, tx.db, config.superAdminEmails),
+        );
+      }
       const jobs = await startJobs(database, logger);
-      return {
+      const services: Services = {
         config,
         logger,
         database,
         auth,
         jobs,
         verifyToken: createTokenVerifier(auth, config.publicUrl, database),
+      };
+      started.services = services;
+      return {
+        ...services,
         async close() {
           await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
           await database.close();

@@ -36,9 +36,35 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /^Invalid LOG_LEVEL="loud"/],
     ['DATABASE_URL', 'mysql://x', /^Invalid DATABASE_URL="mysql:\/\/x": must be a postgres/],
     ['AUTH_SECRET', 'short', /^Invalid AUTH_SECRET/],
+    ['PASSWORD_MIN_LENGTH', '0', /^Invalid PASSWORD_MIN_LENGTH="0"/],
+    ['SMTP_URL', 'http://mail', /^Invalid SMTP_URL="http:\/\/mail": must be an smtp/],
+    ['TRUST_PROXY', 'yes', /^Invalid TRUST_PROXY="yes"/],
   ])('rejects %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reads the identity and mail settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      passwordMinLength: 6,
+      smtpUrl: undefined,
+      smtpFrom: 'Leadloom <no-reply@localhost>',
+      superAdminEmails: [],
+      trustProxy: false,
+    });
+    expect(
+      loadConfig({
+        PASSWORD_MIN_LENGTH: '10',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SUPER_ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com',
+        TRUST_PROXY: 'true',
+      }),
+    ).toMatchObject({
+      passwordMinLength: 10,
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      superAdminEmails: ['boss@example.com', 'ops@example.com'],
+      trustProxy: true,
+    });
   });
 
   it('treats an empty variable as unset', () => {

@@ -16,6 +16,14 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(6),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('Leadloom <no-reply@localhost>'),
+  SUPER_ADMIN_EMAILS: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export interface Config {
@@ -32,6 +40,15 @@ export interface Config {
   /** Built web app to serve; unset = apps/web/dist next to this server. */
   webDist: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
+  /** SPEC §5: the identity provider's password policy, default minimum length 6. */
+  passwordMinLength: number;
+  /** Unset = mail is only stored (super admins read it in /admin). */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** Lower-cased e-mails that are made super admins at start and at sign-up. */
+  superAdminEmails: string[];
+  /** Behind a proxy: take the client IP from X-Forwarded-For (else anyone could forge it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: c.AUTH_SECRET,
     webDist: c.WEB_DIST,
     nodeEnv: c.NODE_ENV,
+    passwordMinLength: c.PASSWORD_MIN_LENGTH,
+    smtpUrl: c.SMTP_URL,
+    smtpFrom: c.SMTP_FROM,
+    superAdminEmails: c.SUPER_ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
   };
 }
 
@@ -71,4 +95,9 @@ export const CONFIG_DOC: Record<string, string> = {
   PUBLIC_URL: 'http://localhost:$PORT',
   AUTH_SECRET: 'generated once into DATA_DIR',
   WEB_DIST: 'apps/web/dist',
+  PASSWORD_MIN_LENGTH: '6',
+  SMTP_URL: 'unset = mail is stored only',
+  SMTP_FROM: 'Leadloom <no-reply@localhost>',
+  SUPER_ADMIN_EMAILS: 'unset',
+  TRUST_PROXY: 'false',
 };

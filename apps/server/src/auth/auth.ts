@@ -6,6 +6,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { admin, bearer, jwt, organization } from 'better-auth/plugins';
 import type pg from 'pg';
 import { newPushId } from '@leadloom/core';
+import type { Logger } from '../logger';
 
 /** The identity token lives 15 minutes (DESIGN §4); the client refreshes it from the session. */
 export const IDENTITY_TOKEN_TTL = '15m';
@@ -16,6 +17,11 @@ export interface AuthOptions {
   secret: string;
   trustedOrigins: string[];
   minPasswordLength?: number;
+  /** Lower-cased e-mails that get the super-admin role when their account is created. */
+  superAdminEmails?: readonly string[];
+  /** Mails the reset link; better-auth awaits it outside any transaction of its own. */
+  sendResetPassword?: (p: { email: string; name: string; token: string }) => Promise<void>;
+  logger?: Logger;
 }
 
 export function createBetterAuth(opts: AuthOptions) {
@@ -27,7 +33,35 @@ export function createBetterAuth(opts: AuthOptions) {
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
     telemetry: { enabled: false },
-    emailAndPassword: { enabled: true, minPasswordLength: opts.minPasswordLength ?? 6 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: opts.minPasswordLength ?? 6,
+      resetPasswordTokenExpiresIn: 3600,
+      // A reset proves control of the mailbox: end every other session of the account.
+      revokeSessionsOnPasswordReset: true,
+      ...(opts.sendResetPassword
+        ? {
+            sendResetPassword: async ({ user, token }) =>
+              opts.sendResetPassword!({ email: user.email, name: user.name, token }),
+          }
+        : {}),
+    },
+    // better-auth's limiter keeps its counts in memory (lost on restart, per process); sign-in and
+    // reset throttling is ours, in the database (auth/throttle.ts).
+    rateLimit: { enabled: false },
+    ...(opts.logger ? { logger: betterAuthLogger(opts.logger) } : {}),
+    databaseHooks: {
+      user: {
+        create: {
+          // SUPER_ADMIN_EMAILS: runs inside better-auth's sign-up transaction, so it must not
+          // touch the app's pool (DESIGN §3); it only looks at the new row.
+          before: async (user) => {
+            const listed = opts.superAdminEmails?.includes(String(user.email).toLowerCase());
+            return listed ? { data: { ...user, role: 'admin' } } : { data: user };
+          },
+        },
+      },
+    },
     advanced: {
       // Our start-up applies better-auth's migrations before serving, so its own schema check
       // would only report the not-yet-created tables of a first run as an error.
@@ -55,6 +89,16 @@ export function createBetterAuth(opts: AuthOptions) {
 }
 
 export type BetterAuth = ReturnType<typeof createBetterAuth>;
+
+/** better-auth's log lines go to our logger, so LOG_LEVEL (and silent tests) apply to them. */
+function betterAuthLogger(logger: Logger) {
+  const child = logger.child({ component: 'better-auth' });
+  return {
+    log: (level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string) => {
+      child[level === 'success' ? 'info' : level](message);
+    },
+  };
+}
 
 /** Creates or updates better-auth's own tables (global tables, before ours). */
 export async function migrateAuthTables(auth: BetterAuth): Promise<void> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { databaseAnswers } from '../db/health';
+import { authThrottle } from '../auth/throttle';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
@@ -40,6 +41,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   });
 
   // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.
+  app.use('/api/auth/*', authThrottle(services));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
   for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));

@@ -1,7 +1,10 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { mintTokenRoutes } from '../modules/account/mint-token';
+import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { signupRoutes } from '../modules/signup/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 
@@ -13,7 +16,11 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   accountRoutes,
   boardRoutes,
   functionRoutes,
+  adminUserRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
-export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [];
+export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
+  signupRoutes,
+  mintTokenRoutes,
+];

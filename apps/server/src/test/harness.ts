@@ -17,7 +17,10 @@ export interface TestServices extends StartedServices {
  * A fresh, fully migrated Leadloom backend per test file: in-memory PGlite by default, or a new
  * database on TEST_DATABASE_URL's server, dropped afterwards.
  */
-export async function startTestServices(): Promise<TestServices> {
+export async function startTestServices(
+  /** Extra environment for this backend (e.g. SMTP_URL, SUPER_ADMIN_EMAILS). */
+  env: Record<string, string> = {},
+): Promise<TestServices> {
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
   if (TEST_DATABASE_URL) {
@@ -42,6 +45,7 @@ export async function startTestServices(): Promise<TestServices> {
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     NODE_ENV: 'test',
+    ...env,
   });
   const services = await startServices(config, createLogger(config.logLevel), {
     dataDir: undefined,

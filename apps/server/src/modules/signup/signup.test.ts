@@ -1,0 +1,116 @@
+import { TIERS } from '@leadloom/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../http/app';
+import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
+import { TestClient } from '../../test/http-client';
+
+let s: TestServices;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  s = await startTestServices({ SUPER_ADMIN_EMAILS: 'boss@example.com' });
+  app = createApp(s);
+});
+afterAll(() => s.cleanup());
+
+const valid = {
+  name: 'Sam Seller',
+  email: 'Sam@Example.com',
+  password: 'sesame-42',
+  teamName: 'Sam Sells',
+};
+
+async function signUp(body: Record<string, unknown>) {
+  const client = new TestClient(app);
+  const res = await client.raw('/api/signup', { method: 'POST', body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, unknown>;
+  client.cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { res, json, client };
+}
+
+describe(`sign-up (${ENGINE})`, () => {
+  it('creates the user, signs them in and gives them a team on a 14-day trial', async () => {
+    const before = Date.now();
+    const { res, json, client } = await signUp(valid);
+    expect(res.status).toBe(201);
+    expect(json).toEqual({ uid: expect.any(String), teamUID: expect.any(String) });
+    expect(client.cookie).toMatch(/session_token=/);
+
+    const tokenRes = await client.raw('/api/auth/token');
+    expect(tokenRes.status).toBe(200);
+    client.token = ((await tokenRes.json()) as { token: string }).token;
+    const me = await client.api('/api/me');
+    expect(me.body).toMatchObject({
+      uid: json.uid,
+      name: 'Sam Seller',
+      email: 'sam@example.com',
+      teamUID: json.teamUID,
+      currentTeam: { teamUID: json.teamUID, role: 'owner', name: 'Sam Sells' },
+      passwordSet: true,
+      termsVersion: null,
+      isSuper: false,
+    });
+
+    const sub = await s.database.pool.query<{ subscription: Record<string, unknown> }>(
+      'SELECT subscription FROM team WHERE team_uid = $1',
+      [json.teamUID],
+    );
+    const subscription = sub.rows[0]!.subscription;
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      tier: { value: 1, name: 'basic' },
+      includedContacts: TIERS[1].contacts,
+      includedSeats: TIERS[1].seats,
+      addons: { contactBlocks: 0, teamMembers: 0 },
+      platforms: { facebook: { level: 'basic' } },
+      stripeData: { baseSub: { status: 'trialing' } },
+    });
+    const trialDays =
+      (Date.parse(String(subscription.trialEndsAt)) - before) / (24 * 60 * 60 * 1000);
+    expect(trialDays).toBeGreaterThan(13.99);
+    expect(trialDays).toBeLessThan(14.01);
+  });
+
+  it('signs in with the chosen password afterwards', async () => {
+    const client = await new TestClient(app).signIn('sam@example.com', 'sesame-42');
+    expect((await client.api('/api/me')).status).toBe(200);
+  });
+
+  it('answers 409 already-exists for an e-mail with an account, in any case', async () => {
+    const { res, json } = await signUp({ ...valid, email: 'SAM@example.com' });
+    expect(res.status).toBe(409);
+    expect(json).toMatchObject({ error: { status: 'already-exists', field: 'email' } });
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }],
+    ['password', { password: '12345' }],
+    ['name', { name: '   ' }],
+    ['teamName', { teamName: '' }],
+    ['teamName', { teamName: undefined }],
+  ])('answers 400 naming %s', async (field, change) => {
+    const { res, json } = await signUp({ ...valid, email: 'other@example.com', ...change });
+    expect(res.status).toBe(400);
+    expect(json).toMatchObject({ error: { status: 'invalid-argument', field } });
+  });
+
+  it('accepts a 6-character password (SPEC §5 default minimum)', async () => {
+    const { res } = await signUp({ ...valid, email: 'six@example.com', password: '123456' });
+    expect(res.status).toBe(201);
+  });
+
+  it('makes a SUPER_ADMIN_EMAILS user a super admin at sign-up', async () => {
+    const { client } = await signUp({ ...valid, email: 'Boss@example.com' });
+    const tokenRes = await client.raw('/api/auth/token');
+    client.token = ((await tokenRes.json()) as { token: string }).token;
+    const payload = JSON.parse(
+      Buffer.from(client.token.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { permissions: string[] };
+    expect(payload.permissions).toEqual(['super']);
+    expect((await client.api('/api/me')).body).toMatchObject({ isSuper: true });
+    expect((await client.api('/api/admin/users')).status).toBe(200);
+  });
+});
