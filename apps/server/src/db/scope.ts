@@ -26,3 +26,17 @@ export const systemScope = (reason: string): SystemScope => ({ kind: 'system', r
 export function canSeePipeline(scope: TeamScope, pipelineUID: string): boolean {
   return scope.visiblePipelines === 'all' || scope.visiblePipelines.includes(pipelineUID);
 }
+
+/** A system scope aimed at one team (super-admin screens): repositories read `teamUID` from it. */
+export interface TeamSystemScope extends SystemScope {
+  teamUID: string;
+}
+
+/** Any scope that names one team: a member's, or the system's for that team. */
+export type OneTeamScope = TeamScope | TeamSystemScope;
+
+export const teamSystemScope = (reason: string, teamUID: string): TeamSystemScope => ({
+  kind: 'system',
+  reason,
+  teamUID,
+});

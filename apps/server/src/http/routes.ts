@@ -4,7 +4,11 @@ import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { planRoutes } from '../modules/plans/routes';
 import { signupRoutes } from '../modules/signup/routes';
+import { adminTeamRoutes } from '../modules/teams/admin-routes';
+import { invitationRoutes } from '../modules/teams/invitation-routes';
+import { teamRoutes } from '../modules/teams/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 
@@ -17,10 +21,14 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   boardRoutes,
   functionRoutes,
   adminUserRoutes,
+  teamRoutes,
+  planRoutes,
+  adminTeamRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
 export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   signupRoutes,
   mintTokenRoutes,
+  invitationRoutes,
 ];

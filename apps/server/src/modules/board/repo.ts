@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
+import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 
 export interface PipelineSummary {
   groupUID: string;
@@ -8,13 +9,6 @@ export interface PipelineSummary {
   isDefault: boolean;
   order: number;
   contactCount: number;
-}
-
-/** Visible pipeline condition: owners/admins see all, members their groupAccess (DESIGN §4). */
-function visiblePipelineFilter(scope: TeamScope, column: ReturnType<typeof sql.raw>) {
-  return scope.visiblePipelines === 'all'
-    ? sql`TRUE`
-    : sql`${column} = ANY(${sql.param([...scope.visiblePipelines])}::text[])`;
 }
 
 export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
@@ -29,7 +23,7 @@ export async function listPipelines(scope: TeamScope, db: AppDb): Promise<Pipeli
       (SELECT count(*) FROM contact_pipeline cp
         WHERE cp.team_uid = p.team_uid AND cp.pipeline_uid = p.pipeline_uid) AS contact_count
     FROM pipeline p
-    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql.raw('p.pipeline_uid'))}
+    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
     ORDER BY p."order", p.pipeline_uid`);
   return r.rows.map((row) => ({
     groupUID: row.pipeline_uid,
@@ -53,7 +47,7 @@ export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: str
   const r = await db.execute<{ pipeline_uid: string; nick_name: string; is_default: boolean }>(sql`
     SELECT pipeline_uid, nick_name, is_default FROM pipeline
     WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-      AND ${visiblePipelineFilter(scope, sql.raw('pipeline_uid'))}`);
+      AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}`);
   const row = r.rows[0];
   return row
     ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default }
@@ -161,10 +155,12 @@ export async function firstPages(
       FROM contact_pipeline cp
       JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
       WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid AND cp.stage_uid = s.stage_uid
+        AND ${visibleContacts(scope, 'c')}
       ORDER BY cp.position, cp.gtid
       LIMIT ${limit + 1}
     ) page
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}`);
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}`);
   const byStage = new Map<string, CardRow[]>();
   for (const row of r.rows) {
     const list = byStage.get(row.stage_uid) ?? [];
@@ -188,6 +184,7 @@ export async function stagePage(
     FROM contact_pipeline cp
     JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
     WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID} AND cp.stage_uid = ${stageUID}
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)} AND ${visibleContacts(scope, 'c')}
       ${after ? sql`AND (cp.position, cp.gtid) > (${after.position}, ${after.gtid})` : sql``}
     ORDER BY cp.position, cp.gtid
     LIMIT ${limit + 1}`);

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env';
+import type { Services } from '../../services';
+import { teamScopeFor } from '../teams/service';
+import { getBilling, getValidationInfo } from './service';
+
+export function planRoutes(services: Services) {
+  const { database } = services;
+  const app = new Hono<AppEnv>();
+
+  app.get('/teams/:teamUID/billing', async (c) => {
+    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    return c.json(await getBilling(database, scope));
+  });
+
+  app.get('/teams/:teamUID/validation-info', async (c) => {
+    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    return c.json(await getValidationInfo(database, scope));
+  });
+
+  return app;
+}
