@@ -12,7 +12,7 @@ export const ADMIN_TABS = ['users', 'teams', 'mail'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The "super" permission as core reads it, from GET /api/me's isSuper. */
-export function superPermissions(me: Me & { isSuper?: boolean }): string[] {
+export function superPermissions(me: Pick<Me, 'isSuper'>): string[] {
   return me.isSuper === true ? [SUPER_PERMISSION] : [];
 }
 

@@ -80,7 +80,7 @@ export function useSaveSubscription(teamUID: string) {
   const refresh = useTeamRefresh(teamUID);
   return useMutation({
     mutationFn: (subscription: SubscriptionData) =>
-      api.request<unknown>('PUT', `${teamPath(teamUID)}/subscription`, { body: subscription }),
+      api.put<unknown>(`${teamPath(teamUID)}/subscription`, subscription),
     onSuccess: refresh,
   });
 }
@@ -89,7 +89,7 @@ export function useSaveFlags(teamUID: string) {
   const refresh = useTeamRefresh(teamUID);
   return useMutation({
     mutationFn: (flags: Record<string, boolean>) =>
-      api.request<unknown>('PUT', `${teamPath(teamUID)}/flags`, { body: { flags } }),
+      api.put<unknown>(`${teamPath(teamUID)}/flags`, { flags }),
     onSuccess: refresh,
   });
 }

@@ -15,11 +15,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { DEFAULT_CONTACT_VIEWS } from '@leadloom/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../session/CurrentUser';
-import { useChangePassword, useRevokeSessions, useUpdateAccount } from './api';
-import { DESCRIPTION_BELOW, ConfirmModal, toastError, toastSuccess } from './common';
+import { SignOutEverywhereModal } from '../auth/SignOutEverywhereModal';
+import { useChangePassword, useUpdateAccount } from './api';
+import { DESCRIPTION_BELOW, toastError, toastSuccess } from './common';
 import { browserTimeZone, fieldOfError, isPreviewableUrl, timeZoneOptions } from './format';
 
 const VIEW_LABELS: Record<string, string> = {
@@ -43,9 +43,7 @@ export function AccountTab() {
 }
 
 function AccountForm() {
-  const me = useCurrentUser() as ReturnType<typeof useCurrentUser> & {
-    timeZone?: string | null;
-  };
+  const me = useCurrentUser();
   const update = useUpdateAccount();
   const [name, setName] = useState(me.name ?? '');
   const [photoURL, setPhotoURL] = useState(me.photoURL ?? '');
@@ -248,8 +246,6 @@ function PasswordForm() {
 }
 
 function SessionsCard() {
-  const revoke = useRevokeSessions();
-  const navigate = useNavigate();
   const [opened, modal] = useDisclosure(false);
   return (
     <Paper p="md" aria-labelledby="sessions-title">
@@ -266,24 +262,7 @@ function SessionsCard() {
           Sign out everywhere
         </Button>
       </Group>
-      <ConfirmModal
-        opened={opened}
-        onClose={modal.close}
-        title="Sign out everywhere?"
-        confirmLabel="Sign out everywhere"
-        loading={revoke.isPending}
-        onConfirm={() =>
-          revoke.mutate(undefined, {
-            onSuccess: () => {
-              modal.close();
-              void navigate('/logout', { replace: true });
-            },
-            onError: (error) => toastError(error, 'Could not sign out everywhere'),
-          })
-        }
-      >
-        Every session of your account ends, including this one. You will need to sign in again.
-      </ConfirmModal>
+      <SignOutEverywhereModal opened={opened} onClose={modal.close} />
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../session/CurrentUser';
+import { useCurrentUser, useOptionalCurrentTeam } from '../session/CurrentUser';
 import { useAcceptInvitation, useInvitation } from './api';
 import { capitalize } from './format';
 
@@ -15,7 +15,11 @@ const CLOSED_STATUS_TEXT: Record<string, string> = {
 export function InvitationPanel({ code }: { code: string }) {
   const me = useCurrentUser();
   const invitation = useInvitation(code);
+  const current = useOptionalCurrentTeam();
   const accept = useAcceptInvitation(code);
+  // Work in the joined team once the user data (with the new membership) is back.
+  const acceptAndSwitch = () =>
+    accept.mutate(undefined, { onSuccess: ({ teamUID }) => current?.switchTeam(teamUID) });
   const [, setParams] = useSearchParams();
   const dismiss = () =>
     setParams(
@@ -45,12 +49,9 @@ export function InvitationPanel({ code }: { code: string }) {
   const info = invitation.data;
   const emailDiffers = info.email.toLowerCase() !== me.email.toLowerCase();
   if (accept.isSuccess) {
-    const here = me.currentTeam?.teamUID === accept.data.teamUID;
     return (
       <Alert color="green" title={`You are in ${info.teamName}`} withCloseButton onClose={dismiss}>
-        {here
-          ? `Welcome! You are now working in ${info.teamName}.`
-          : `The invitation is accepted. Switch teams from the team menu to work in ${info.teamName}.`}
+        Welcome! This tab now works in {info.teamName}; switch teams from the team menu.
       </Alert>
     );
   }
@@ -90,7 +91,7 @@ export function InvitationPanel({ code }: { code: string }) {
             Not now
           </Button>
           {info.status === 'pending' && (
-            <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+            <Button onClick={acceptAndSwitch} loading={accept.isPending}>
               Accept invitation
             </Button>
           )}

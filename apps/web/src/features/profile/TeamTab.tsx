@@ -35,7 +35,7 @@ import { StateMessage } from '../../ui/StateMessage';
 import { relativeTime } from '../../ui/relativeTime';
 import { useMembers, useTeamMutations } from './api';
 import { ConfirmModal, QueryError, TableSkeleton, toastError, toastSuccess } from './common';
-import { useProfileTeamUID } from './currentTeam';
+import { useProfileTeam, useProfileTeamUID } from './currentTeam';
 import {
   capitalize,
   formatDate,
@@ -72,6 +72,7 @@ export function TeamTab() {
 
 function TeamMembers({ teamUID }: { teamUID: string }) {
   const me = useCurrentUser();
+  const team = useProfileTeam();
   const members = useMembers(teamUID);
   const pipelines = usePipelines(teamUID);
   const pipelineOptions: PipelineOption[] = pipelines.data ?? [];
@@ -99,7 +100,7 @@ function TeamMembers({ teamUID }: { teamUID: string }) {
   }
 
   const { seats } = members.data;
-  const role = roleInTeam(members.data.members, me.uid) ?? me.currentTeam?.role ?? 'member';
+  const role = roleInTeam(members.data.members, me.uid) ?? team?.role ?? 'member';
   const canManage = role === 'owner' || role === 'admin';
   const full = seatsFull(seats);
   const pending = members.data.invitations.filter((i) => i.status === 'pending');

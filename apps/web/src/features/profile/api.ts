@@ -31,7 +31,7 @@ export interface AccountPatch {
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AccountPatch) => api.request<Me>('PATCH', '/api/me', { body: patch }),
+    mutationFn: (patch: AccountPatch) => api.patch<Me>('/api/me', patch),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }
@@ -44,14 +44,9 @@ export interface ChangePasswordInput {
 
 export function useChangePassword() {
   return useMutation({
+    // better-auth: rides on the session cookie, no identity token.
     mutationFn: (input: ChangePasswordInput) =>
-      api.authPost<unknown>('/api/auth/change-password', input),
-  });
-}
-
-export function useRevokeSessions() {
-  return useMutation({
-    mutationFn: () => api.authPost<unknown>('/api/auth/revoke-sessions', {}),
+      api.publicRequest<unknown>('POST', '/api/auth/change-password', { body: input }),
   });
 }
 
@@ -80,22 +75,17 @@ export function useTeamMutations(teamUID: string) {
   });
   const revoke = useMutation({
     mutationFn: (inviteCode: string) =>
-      api.request<unknown>(
-        'DELETE',
-        `${teamPath(teamUID)}/invitations/${encodeURIComponent(inviteCode)}`,
-      ),
+      api.delete<unknown>(`${teamPath(teamUID)}/invitations/${encodeURIComponent(inviteCode)}`),
     onSettled: refresh,
   });
   const updateMember = useMutation({
     mutationFn: ({ uid, patch }: { uid: string; patch: MemberPatch }) =>
-      api.request<TeamMember>('PATCH', `${teamPath(teamUID)}/members/${encodeURIComponent(uid)}`, {
-        body: patch,
-      }),
+      api.patch<TeamMember>(`${teamPath(teamUID)}/members/${encodeURIComponent(uid)}`, patch),
     onSettled: refresh,
   });
   const removeMember = useMutation({
     mutationFn: (uid: string) =>
-      api.request<unknown>('DELETE', `${teamPath(teamUID)}/members/${encodeURIComponent(uid)}`),
+      api.delete<unknown>(`${teamPath(teamUID)}/members/${encodeURIComponent(uid)}`),
     onSettled: refresh,
   });
   return { invite, revoke, updateMember, removeMember };
@@ -105,7 +95,11 @@ export function useInvitation(code: string | null) {
   return useQuery({
     queryKey: profileKeys.invitation(code ?? ''),
     queryFn: ({ signal }) =>
-      api.get<InvitationInfo>(`/api/invitations/${encodeURIComponent(code ?? '')}`, { signal }),
+      api.publicRequest<InvitationInfo>(
+        'GET',
+        `/api/invitations/${encodeURIComponent(code ?? '')}`,
+        { signal },
+      ),
     enabled: code !== null && code !== '',
   });
 }
@@ -113,8 +107,7 @@ export function useInvitation(code: string | null) {
 export function useAcceptInvitation(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<AcceptAnswer>(`/api/invitations/${encodeURIComponent(code)}/accept`, {}),
+    mutationFn: (): Promise<AcceptAnswer> => api.acceptInvitation(code),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       await queryClient.invalidateQueries({ queryKey: profileKeys.invitation(code) });

@@ -1,11 +1,12 @@
-import { useCurrentUser } from '../session/CurrentUser';
-import type { Me } from '../session/me';
+import { useOptionalCurrentTeam } from '../session/CurrentUser';
+import type { TeamMembership } from '../session/me';
 
-/**
- * The team the profile screens work on. Reads `me.currentTeam.teamUID` until the per-tab
- * `useCurrentTeam()` of features/session lands; swap the body then (one place).
- */
+/** This tab's team (features/session `useCurrentTeam`), or null for a user without a team. */
 export function useProfileTeamUID(): string | null {
-  const me = useCurrentUser() as Me & { currentTeam: Me['currentTeam'] | null };
-  return me.currentTeam?.teamUID ?? null;
+  return useOptionalCurrentTeam()?.teamUID ?? null;
+}
+
+/** This tab's team as a membership (name, role), or null. */
+export function useProfileTeam(): TeamMembership | null {
+  return useOptionalCurrentTeam()?.team ?? null;
 }

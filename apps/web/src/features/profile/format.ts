@@ -141,9 +141,7 @@ const WORD_CASE: Record<string, string> = { ai: 'AI', linkedin: 'LinkedIn' };
 /** "facebook_auto_responder" → "Facebook auto responder"; "ai_message_generator" → "AI message generator". */
 export function featureLabel(name: string): string {
   const words = name.split(/[_-]+/).filter(Boolean);
-  return words
-    .map((word, i) => WORD_CASE[word] ?? (i === 0 ? capitalize(word) : word))
-    .join(' ');
+  return words.map((word, i) => WORD_CASE[word] ?? (i === 0 ? capitalize(word) : word)).join(' ');
 }
 
 export interface PlatformRow {
