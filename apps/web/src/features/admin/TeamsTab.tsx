@@ -70,6 +70,7 @@ export function TeamsTab() {
                         type="button"
                         size="sm"
                         fw={500}
+                        aria-label={`Open team ${team.name}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           setOpenTeam(team.teamUID);

@@ -3,6 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser, useOptionalCurrentTeam } from '../session/CurrentUser';
 import { useAcceptInvitation, useInvitation } from './api';
+import { toastSuccess } from './common';
 import { capitalize } from './format';
 
 const CLOSED_STATUS_TEXT: Record<string, string> = {
@@ -17,9 +18,16 @@ export function InvitationPanel({ code }: { code: string }) {
   const invitation = useInvitation(code);
   const current = useOptionalCurrentTeam();
   const accept = useAcceptInvitation(code);
-  // Work in the joined team once the user data (with the new membership) is back.
+  // Once the user data (with the new membership) is back: say so in a toast (the screen may
+  // reload for the new team), drop the code from the URL and work in the joined team.
   const acceptAndSwitch = () =>
-    accept.mutate(undefined, { onSuccess: ({ teamUID }) => current?.switchTeam(teamUID) });
+    accept.mutate(undefined, {
+      onSuccess: ({ teamUID }) => {
+        toastSuccess(`You joined ${invitation.data?.teamName ?? 'the team'}.`);
+        dismiss();
+        current?.switchTeam(teamUID);
+      },
+    });
   const [, setParams] = useSearchParams();
   const dismiss = () =>
     setParams(
@@ -70,7 +78,7 @@ export function InvitationPanel({ code }: { code: string }) {
               <Badge size="sm">{capitalize(info.role)}</Badge>
             </Text>
             {info.status !== 'pending' && (
-              <Text size="sm" c="red">
+              <Text size="sm" c={info.status === 'accepted' ? 'dimmed' : 'red'}>
                 {CLOSED_STATUS_TEXT[info.status] ?? 'This invitation can no longer be accepted.'}
               </Text>
             )}

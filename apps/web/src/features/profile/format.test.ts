@@ -113,7 +113,10 @@ describe('pipelineAccessLabel', () => {
     expect(pipelineAccessLabel('all', options)).toBe('All pipelines');
     expect(pipelineAccessLabel([], options)).toBe('No pipelines');
     expect(pipelineAccessLabel(['g2', 'g1'], options)).toBe('Recruiting, Sales');
-    expect(pipelineAccessLabel(['gx'], options)).toBe('Hidden pipeline');
+    // Pipelines the viewer cannot see are counted, not named.
+    expect(pipelineAccessLabel(['gx'], options)).toBe('1 pipeline');
+    expect(pipelineAccessLabel(['gx', 'gy'], options)).toBe('2 pipelines');
+    expect(pipelineAccessLabel(['g1', 'gx'], options)).toBe('Sales +1 more');
   });
 });
 

@@ -125,7 +125,10 @@ export function pipelineAccessLabel(
   if (pipelines === 'all') return 'All pipelines';
   if (pipelines.length === 0) return 'No pipelines';
   const names = new Map(options.map((p) => [p.groupUID, p.nickName]));
-  return pipelines.map((uid) => names.get(uid) ?? 'Hidden pipeline').join(', ');
+  const known = pipelines.flatMap((uid) => names.get(uid) ?? []);
+  const hidden = pipelines.length - known.length;
+  if (known.length === 0) return `${hidden} ${hidden === 1 ? 'pipeline' : 'pipelines'}`;
+  return hidden > 0 ? `${known.join(', ')} +${hidden} more` : known.join(', ');
 }
 
 export function roleColor(role: string): string {
