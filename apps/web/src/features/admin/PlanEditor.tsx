@@ -112,8 +112,8 @@ export function PlanEditor({
             inputWrapperOrder={DESCRIPTION_BELOW}
             label="Included seats"
             value={form.includedSeats}
-            onChange={(v) => set('includedSeats', toCount(v))}
-            min={0}
+            onChange={(v) => set('includedSeats', Math.max(1, toCount(v)))}
+            min={1}
             allowDecimal={false}
             allowNegative={false}
             description="Includes the owner's seat."
