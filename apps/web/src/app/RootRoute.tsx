@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router';
+import { NavigationGuard } from './guard';
 import { useDocumentTitle } from './titles';
 
 export function RootRoute() {
   useDocumentTitle();
-  return <Outlet />;
+  return <NavigationGuard />;
 }

@@ -1,36 +1,96 @@
 /**
- * The navigation guard (SPEC §4). Core's `decideNavigation` holds the whole rule; this issue
- * acts on step 4 only (an auth route without a session goes to /login with `next`). The later
- * guard issue widens `ACTIVE_STEPS` and feeds in the subscription and invite state.
+ * The navigation guard (SPEC §4), around every route. Core's `decideNavigation` holds the
+ * whole rule (the six steps, in order); `assembleGuardInput` decides when it may run and with
+ * what; `useGuardInputs` is the one place that gathers the inputs (the boot issue plugs its
+ * load states in here).
  */
-import { decideNavigation, type NavigationState, type NavReason } from '@leadloom/core';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { decideNavigation, matchRoute, type NavDecision, type RouteDef } from '@leadloom/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
-import { useMe } from '../features/session/me';
+import { useMe, type Me } from '../features/session/me';
+import { pendingInviteSlot } from '../features/session/pendingInvite';
+import { useTabTeamUID } from '../features/session/tabTeam';
+import { useValidationInfo } from '../features/session/validationInfo';
+import { assembleGuardInput, type GuardInput, type Loadable } from './guardState';
 import { FullScreenLoader } from './loader';
+import type { RouteHandle } from './titles';
 
-const ACTIVE_STEPS: ReadonlySet<NavReason> = new Set<NavReason>(['login-required']);
-
-/** Where the guard sends the user instead, or null to let the page render. */
-export function guardRedirect(state: NavigationState): string | null {
-  const decision = decideNavigation(state);
-  return decision && ACTIVE_STEPS.has(decision.reason) ? decision.to : null;
+function loadable<T>(query: UseQueryResult<T>): Loadable<T> {
+  if (query.status === 'success') return { status: 'success', data: query.data };
+  if (query.status === 'error') return { status: 'error', error: query.error };
+  return { status: 'pending' };
 }
 
-/** Wraps every auth route: waits for the user, redirects when signed out, else renders. */
-export function RequireAuth() {
-  const me = useMe();
+/** The route table row of the page being opened (from the route tree, else core's matcher). */
+function useCurrentRoute(pathname: string): RouteDef {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  return handle?.route ?? matchRoute(pathname);
+}
+
+/** Every input of the guard, in one hook. */
+export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | null> } {
   const { pathname, search } = useLocation();
+  const route = useCurrentRoute(pathname);
+  const me = useMe();
+  const user = me.data ?? null;
+  const teamUID = useTabTeamUID(user);
+  const wantsBaseData = user !== null && route.needsBaseData;
+  const validationInfo = useValidationInfo(wantsBaseData ? teamUID : null);
+  const pendingInviteCode = useSyncExternalStore(
+    pendingInviteSlot.subscribe,
+    pendingInviteSlot.get,
+    pendingInviteSlot.get,
+  );
 
   useEffect(() => {
-    // SPEC §8: a failed user load is only logged, and the user stays on the loader.
+    // SPEC §8: a failed load of user data or validation info is only logged; the user stays
+    // on the loader.
     if (me.error) console.error('Loading the signed-in user failed', me.error);
-  }, [me.error]);
+    if (validationInfo.error) console.error('Loading validation info failed', validationInfo.error);
+  }, [me.error, validationInfo.error]);
 
+  const input = assembleGuardInput({
+    pathname,
+    search,
+    route,
+    me: loadable(me),
+    validationInfo: wantsBaseData && teamUID !== null ? loadable(validationInfo) : null,
+    teamUID,
+    pendingInviteCode,
+    isExtension: false,
+  });
+  return { input, me };
+}
+
+/** Performs a guard decision: forgets a pending invite code it passed on, then redirects. */
+function GuardRedirect({ decision }: { decision: NavDecision }) {
+  const navigate = useNavigate();
+  const { to, clearInviteCode } = decision;
+  useEffect(() => {
+    if (clearInviteCode) pendingInviteSlot.set(null);
+    void navigate(to, { replace: true });
+  }, [to, clearInviteCode, navigate]);
+  return <FullScreenLoader />;
+}
+
+/** Around every route: waits, redirects or renders the page. */
+export function NavigationGuard() {
+  const { input } = useGuardInputs();
+  if (input.kind === 'wait') return <FullScreenLoader />;
+  if (input.kind === 'decide') {
+    const decision = decideNavigation(input.state);
+    if (decision) return <GuardRedirect decision={decision} />;
+  }
+  return <Outlet />;
+}
+
+/** Wraps every auth route: the guard has made sure there is a user; hand it to the screens. */
+export function RequireAuth() {
+  const me = useMe();
   if (me.isPending || me.isError) return <FullScreenLoader />;
-  const redirect = guardRedirect({ user: me.data, pathname, search, requiresAuth: true });
-  if (redirect) return <Navigate to={redirect} replace />;
   if (!me.data) return <Navigate to="/login" replace />;
   return (
     <CurrentUserProvider user={me.data}>

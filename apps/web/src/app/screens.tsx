@@ -1,7 +1,13 @@
 import type { ComponentType } from 'react';
+import { AdminPage } from '../features/admin/AdminPage';
+import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
+import { AdminLoginPage } from '../features/auth/AdminLoginPage';
+import { AuthorizePage } from '../features/auth/AuthorizePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
+import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
+import { ProfilePage } from '../features/profile/ProfilePage';
 import { RouteRedirect } from './redirects';
 
 /**
@@ -15,5 +21,11 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/login/:action?/:inviteCode?': LoginPage,
   '/secret-login/:action?/:inviteCode?': LoginPage,
   '/logout': LogoutPage,
+  '/login-admin': AdminLoginPage,
+  '/password-reset': PasswordResetPage,
+  '/accept-terms': AcceptTermsPage,
+  '/authorize': AuthorizePage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
+  '/profile/:tab?/:version?': ProfilePage,
+  '/admin/:tab?': AdminPage,
 };

@@ -51,6 +51,13 @@ export interface SignedInUser {
   name: string;
 }
 
+export interface SignUpBody {
+  name: string;
+  email: string;
+  password: string;
+  teamName: string;
+}
+
 export interface ApiClientOptions {
   /** Origin to prefix paths with; '' (same origin) in the browser, a test server in tests. */
   baseUrl?: string;
@@ -153,11 +160,51 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return unwrap<T>(answer);
   }
 
+  /** A call that needs no identity token (public routes, better-auth's cookie routes). */
+  async function publicRequest<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<T> {
+    return unwrap<T>(await send(method, path, opts));
+  }
+
+  /**
+   * A call that carries the identity token when there is a session, and goes without one when
+   * there is none (accepting an invitation works both ways).
+   */
+  async function optionalAuthRequest<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<T> {
+    let bearer: string | undefined;
+    try {
+      bearer = await getToken();
+    } catch (error) {
+      if (!(isApiError(error) && error.httpStatus === 401)) throw error;
+    }
+    if (bearer === undefined) return publicRequest<T>(method, path, opts);
+    let answer = await send(method, path, opts, bearer);
+    if (isInvalidTokenAnswer(answer)) {
+      forgetToken(bearer);
+      answer = await send(method, path, opts, await getToken());
+    }
+    return unwrap<T>(answer);
+  }
+
   return {
     request,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PUT', path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    publicRequest,
+    optionalAuthRequest,
     getToken,
     forgetToken,
 
@@ -166,6 +213,53 @@ export function createApiClient(options: ApiClientOptions = {}) {
       forgetToken();
       const answer = await send('POST', '/api/auth/sign-in/email', { body: { email, password } });
       return unwrap<{ user: SignedInUser }>(answer).user;
+    },
+
+    /** POST /api/signup: a new account owning a new team; sets the session cookie. */
+    async signUp(body: SignUpBody): Promise<{ uid: string; teamUID: string }> {
+      forgetToken();
+      return publicRequest('POST', '/api/signup', { body });
+    },
+
+    /**
+     * Accepts an invitation: with the session's token when signed in, else as a new account
+     * (the server then sets a session cookie). The token is dropped either way: the session
+     * may have changed.
+     */
+    async acceptInvitation(
+      inviteCode: string,
+      body: { name?: string } = {},
+    ): Promise<{ uid: string; teamUID: string; created: boolean }> {
+      try {
+        return await optionalAuthRequest(
+          'POST',
+          `/api/invitations/${encodeURIComponent(inviteCode)}/accept`,
+          { body },
+        );
+      } finally {
+        forgetToken();
+      }
+    },
+
+    /** Mails a reset link; the server answers the same whether or not the e-mail exists. */
+    async requestPasswordReset(email: string, redirectTo = '/password-reset'): Promise<void> {
+      await publicRequest('POST', '/api/auth/request-password-reset', {
+        body: { email, redirectTo },
+      });
+    },
+
+    /** Sets a new password with the token of a reset link. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      await publicRequest('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+    },
+
+    /** "Sign out everywhere": ends every session of the user, this one included. */
+    async revokeSessions(): Promise<void> {
+      try {
+        await publicRequest('POST', '/api/auth/revoke-sessions', { body: {} });
+      } finally {
+        forgetToken();
+      }
     },
 
     /** Ends the session; the in-memory token is dropped even if the server is unreachable. */

@@ -1,8 +1,6 @@
-import { Burger, Divider, Group, Text } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { Burger, Divider, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { currentTeamName } from '../../features/session/me';
-import { useCurrentUser } from '../../features/session/CurrentUser';
+import { TeamSwitcher } from '../../features/session/TeamSwitcher';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
 import { ProductMark } from '../../ui/ProductMark';
 import { UserMenu } from './UserMenu';
@@ -14,7 +12,6 @@ export function Header({
   navOpened: boolean;
   onToggleNav: () => void;
 }) {
-  const user = useCurrentUser();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -34,10 +31,7 @@ export function Header({
         </Link>
         <Divider orientation="vertical" visibleFrom="xs" />
         <Group gap={6} wrap="nowrap" visibleFrom="xs">
-          <IconUsers size={16} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
-          <Text size="sm" fw={500} truncate maw={240} title="Current team">
-            {currentTeamName(user)}
-          </Text>
+          <TeamSwitcher />
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -1,124 +1,66 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Paper,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { safeNextPath } from '@leadloom/core';
-import { api, isApiError } from '../../lib/api';
-import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
-import { ProductMark } from '../../ui/ProductMark';
-import classes from './LoginPage.module.css';
+import { Alert, Anchor } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { AuthScreen } from './AuthScreen';
+import { InvitationScreen } from './InvitationScreen';
+import { loginBase, withNext } from './messages';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+import { useStartSession } from './useStartSession';
 
-/** A sentence for the person at the keyboard, whatever went wrong. */
-export function signInErrorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 'error')
-      return "Can't reach Leadloom. Check your connection and try again.";
-    // The server words credential errors itself ("Wrong e-mail or password.").
-    return error.message;
-  }
-  return 'Something went wrong';
+export { signInErrorMessage } from './messages';
+
+/** What another screen can hand the sign-in screen in the location state. */
+export interface LoginLocationState {
+  /** A success note shown above the form ("Your password has been changed..."). */
+  notice?: string;
 }
 
-/** SPEC §2 login screen, at /login/:action?/:inviteCode? and /secret-login/... */
+/**
+ * SPEC §2 login screen, at /login/:action?/:inviteCode? and /secret-login/...:
+ * no action = sign in; `signup` = create an account; `invite/:inviteCode` = an invitation.
+ */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { action, inviteCode } = useParams();
+  if (action === 'signup') return <SignUpForm />;
+  if (action === 'invite') return <InvitationScreen inviteCode={inviteCode ?? ''} />;
+  return <SignInScreen />;
+}
+
+/** The notice another screen left in the location state, if any. */
+export function useLoginNotice(): string | null {
+  const { state } = useLocation();
+  const notice = (state as LoginLocationState | null)?.notice;
+  return typeof notice === 'string' && notice !== '' ? notice : null;
+}
+
+function SignInScreen() {
+  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const { inviteCode } = useParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [triedToSubmit, setTriedToSubmit] = useState(false);
-  const emailMissing = triedToSubmit && !email.trim();
-  const passwordMissing = triedToSubmit && !password;
-
-  const signIn = useMutation({
-    mutationFn: () => api.signIn(email.trim(), password),
-    onSuccess: async () => {
-      // A different person may have been signed in before: nothing cached may leak across.
-      queryClient.clear();
-      await navigate(safeNextPath(searchParams.get('next')), { replace: true });
-    },
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTriedToSubmit(true);
-    if (!email.trim() || !password || signIn.isPending) return;
-    signIn.mutate();
-  }
+  const next = searchParams.get('next');
+  const startSession = useStartSession();
+  const notice = useLoginNotice();
+  const base = loginBase(pathname);
 
   return (
-    <Center className={classes.page}>
-      <div className={classes.schemeToggle}>
-        <ColorSchemeToggle />
-      </div>
-      <Stack w="100%" maw={380} gap="lg">
-        <Center>
-          <ProductMark size={36} />
-        </Center>
-        <Paper p="xl" radius="md" shadow="sm">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <div>
-                <Title order={1} size="h2">
-                  Sign in
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  {inviteCode
-                    ? 'Sign in to accept your team invitation.'
-                    : 'Welcome back. Your pipelines are waiting.'}
-                </Text>
-              </div>
-              {signIn.isError && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertCircle size={18} />}
-                  role="alert"
-                >
-                  {signInErrorMessage(signIn.error)}
-                </Alert>
-              )}
-              <TextInput
-                label="E-mail"
-                type="email"
-                autoComplete="username"
-                autoFocus
-                required
-                error={emailMissing && 'Enter your e-mail address'}
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                error={passwordMissing && 'Enter your password'}
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <Button type="submit" fullWidth loading={signIn.isPending}>
-                Sign in
-              </Button>
-              <Anchor component={Link} to="/password-reset" size="sm" ta="center">
-                Forgot your password?
-              </Anchor>
-            </Stack>
-          </form>
-        </Paper>
-      </Stack>
-    </Center>
+    <AuthScreen
+      title="Sign in"
+      subtitle="Welcome back. Your pipelines are waiting."
+      footer={
+        <>
+          New to Leadloom?{' '}
+          <Anchor component={Link} to={withNext(`${base}/signup`, next)} fw={500}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      {notice && (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+          {notice}
+        </Alert>
+      )}
+      <SignInForm onSignedIn={() => startSession(next)} />
+    </AuthScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTeamUID } from '../session/CurrentUser';
+import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from './api';
 import { Board } from './Board';
@@ -11,7 +11,7 @@ import { PipelineSwitcher } from './PipelineSwitcher';
 
 /** /contacts/pipeline/:pipelineID?/:stageUID? (stageUID is used by a later issue). */
 export function PipelineView() {
-  const teamUID = useTeamUID();
+  const { teamUID } = useCurrentTeam();
   const navigate = useNavigate();
   const { pipelineID } = useParams();
   const pipelines = usePipelines(teamUID);

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { api } from '../../lib/api';
 import type { Me } from './me';
+import { useCurrentTeamOf, type CurrentTeam } from './tabTeam';
 
 /** Null outside the guard; prefer `useCurrentUser()` below it. */
 export const CurrentUserContext = createContext<Me | null>(null);
@@ -15,7 +17,37 @@ export function useCurrentUser(): Me {
   return user;
 }
 
+/**
+ * This tab's team, or null for a user who belongs to no team (DESIGN §4: each tab keeps its
+ * own team in sessionStorage; switching calls PUT /api/me/current-team so new tabs start there).
+ */
+export function useOptionalCurrentTeam(): CurrentTeam | null {
+  const user = useCurrentUser();
+  const current = useCurrentTeamOf(user);
+  if (!current) return null;
+  return {
+    ...current,
+    switchTeam: (teamUID: string) => {
+      current.switchTeam(teamUID);
+      api.put('/api/me/current-team', { teamUID }).catch((error: unknown) => {
+        // The tab has switched already; only new tabs would start in the old team.
+        console.error('Saving the current team failed', error);
+      });
+    },
+  };
+}
+
+/**
+ * This tab's team: every team-scoped API call takes its `teamUID` from here. Only for screens
+ * behind the guard, which sends users without a team to the profile.
+ */
+export function useCurrentTeam(): CurrentTeam {
+  const current = useOptionalCurrentTeam();
+  if (!current) throw new Error('The signed-in user belongs to no team');
+  return current;
+}
+
 /** The team every team-scoped call of this tab goes to (DESIGN §4: explicit teamUID). */
 export function useTeamUID(): string {
-  return useCurrentUser().currentTeam.teamUID;
+  return useCurrentTeam().teamUID;
 }

@@ -15,13 +15,16 @@ export interface Me {
   name: string;
   email: string;
   photoURL: string | null;
-  teamUID: string;
+  /** The account's current team: where new tabs start (a tab's own team: `useCurrentTeam`). */
+  teamUID: string | null;
   teams: TeamMembership[];
-  currentTeam: { teamUID: string; teamOwner: string; role: string };
+  currentTeam: { teamUID: string; teamOwner: string; role: string; name?: string } | null;
   passwordSet: boolean;
   termsVersion: string | null;
   defaultContactView: DefaultContactView | string | null;
   groupAccess: Record<string, string[] | Record<string, boolean>>;
+  timeZone?: string | null;
+  isSuper?: boolean;
 }
 
 export const meQueryKey = ['me'] as const;
@@ -44,6 +47,7 @@ export function useMe() {
   });
 }
 
-export function currentTeamName(me: Me): string {
-  return me.teams.find((team) => team.teamUID === me.currentTeam.teamUID)?.name ?? 'My team';
+/** The name of one of the user's teams (by default the account's current team). */
+export function currentTeamName(me: Me, teamUID = me.currentTeam?.teamUID): string {
+  return me.teams.find((team) => team.teamUID === teamUID)?.name ?? 'My team';
 }
