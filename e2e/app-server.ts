@@ -47,6 +47,7 @@ export async function startBuiltApp(extraEnv: Record<string, string> = {}): Prom
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
