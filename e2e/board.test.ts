@@ -58,7 +58,7 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
   it('sends a signed-out visitor to the sign-in screen', async () => {
     await page.goto(`${app.url}/`);
     await page.waitForURL(/\/login/);
-    expect(await page.title()).toBe('Leadloom 2.0 | Login');
+    await expect.poll(() => page.title()).toBe('Leadloom 2.0 | Login');
   });
 
   it('rejects a wrong password with a message and stays on the sign-in screen', async () => {
@@ -86,7 +86,7 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
       for (const [i, contact] of stage.contacts.entries())
         expect(names[i]).toContain(contact.fullName);
     }
-    expect(await page.title()).toBe('Leadloom 2.0 | Pipeline View');
+    await expect.poll(() => page.title()).toBe('Leadloom 2.0 | Pipeline View');
   });
 
   it('links each card to its contact page', async () => {

@@ -16,7 +16,9 @@ export interface SmtpReceiver {
 
 /** Quoted-printable soft line breaks and escapes, enough to read links out of a mail. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
@@ -29,7 +31,10 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: decodeQuotedPrintable(raw) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: decodeQuotedPrintable(raw),
+        });
         callback();
       });
     },
@@ -46,7 +51,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
           const match = m.to.includes(to.toLowerCase()) ? pattern.exec(m.raw) : null;
           if (match) return match;
         }
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
