@@ -1,6 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconDevicesOff, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDevicesOff,
+  IconLogout,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SignOutEverywhereModal } from '../../features/auth/SignOutEverywhereModal';
 import { useCurrentUser } from '../../features/session/CurrentUser';
@@ -45,6 +51,16 @@ export function UserMenu() {
           >
             Profile
           </Menu.Item>
+          {user.isSuper && (
+            // Only super admins may open /admin (SPEC §6); others never see the way in.
+            <Menu.Item
+              component={Link}
+              to="/admin"
+              leftSection={<IconShieldLock size={16} stroke={1.6} />}
+            >
+              Admin
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item
             component={Link}
