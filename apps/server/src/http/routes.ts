@@ -5,6 +5,7 @@ import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { planRoutes } from '../modules/plans/routes';
+import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
@@ -24,6 +25,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   teamRoutes,
   planRoutes,
   adminTeamRoutes,
+  settingsRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

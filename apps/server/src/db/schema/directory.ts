@@ -1,4 +1,14 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { textC } from '../columns';
 
 /**
@@ -52,4 +62,77 @@ export const authThrottle = pgTable('auth_throttle', {
   count: integer('count').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * In-app notifications published by super admins (SPEC §3 Notification): toast, banner or
+ * modal, for the web app, the extension or both, optionally restricted to a page.
+ */
+export const appNotification = pgTable('app_notification', {
+  notificationId: textC('notification_id').primaryKey(),
+  published: boolean('published').notNull().default(false),
+  /** 'web', 'extension' or 'any'. */
+  platform: text('platform').notNull().default('any'),
+  /** 'toast', 'banner' or 'modal'. */
+  type: text('type').notNull().default('banner'),
+  title: text('title').notNull().default(''),
+  text: text('text').notNull().default(''),
+  link: text('link'),
+  linkText: text('link_text'),
+  page: text('page'),
+  position: text('position'),
+  backgroundColor: text('background_color'),
+  fontColor: text('font_color'),
+  backgroundIcon: text('background_icon'),
+  createdByUID: textC('created_by_uid'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's snooze / dismissal stamp per notification (SPEC §3 User `notifications` map). */
+export const notificationStamp = pgTable(
+  'notification_stamp',
+  {
+    uid: textC('uid').notNull(),
+    notificationId: textC('notification_id').notNull(),
+    /** core's snoozeStamp / permanentStamp (epoch ms; a permanent one ends in 0). */
+    stamp: bigint('stamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.notificationId] })],
+);
+
+/**
+ * Service-wide settings super admins edit (SPEC §7 public data): the web app version, training
+ * video links, the home dashboard's announcements, old host names.
+ */
+export const appSetting = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Product analytics kept on our own server (SPEC §7 landing event and identify call). */
+export const analyticsEvent = pgTable(
+  'analytics_event',
+  {
+    id: textC('id').primaryKey(),
+    uid: textC('uid'),
+    teamUID: textC('team_uid'),
+    /** 'landing', 'identify', ... */
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_event_time_idx').on(t.createdAt)],
+);
+
+/**
+ * One-time tokens the web app hands the extension at `log_in` (DESIGN §4): the extension
+ * exchanges one for a session of its own. Only a hash is stored.
+ */
+export const extensionLoginToken = pgTable('extension_login_token', {
+  tokenHash: text('token_hash').primaryKey(),
+  uid: textC('uid').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

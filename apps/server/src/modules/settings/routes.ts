@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env';
+import { ApiError } from '../../http/errors';
+import { requireSuper } from '../../http/require-super';
+import type { Services } from '../../services';
+import { getSetting, isSettingKey, setSetting, SETTINGS } from './service';
+
+/** Public settings every signed-in app reads at boot (no secrets here). */
+export function settingsRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.get('/settings/public', async (c) =>
+    c.json({
+      webAppVersion: await getSetting(services, 'webAppVersion'),
+      trainingVideos: await getSetting(services, 'trainingVideos'),
+      dashboardData: await getSetting(services, 'dashboardData'),
+      oldHostnames: await getSetting(services, 'oldHostnames'),
+    }),
+  );
+  app.get('/admin/settings/:key', requireSuper, async (c) => {
+    const key = c.req.param('key');
+    if (!isSettingKey(key)) throw new ApiError('not-found', `There is no setting named "${key}".`);
+    return c.json({ key, value: await getSetting(services, key) });
+  });
+  app.put('/admin/settings/:key', requireSuper, async (c) => {
+    const key = c.req.param('key');
+    if (!isSettingKey(key)) throw new ApiError('not-found', `There is no setting named "${key}".`);
+    const body = (await c.req.json().catch(() => {
+      throw new ApiError('invalid-argument', 'The request body must be JSON.');
+    })) as { value?: unknown };
+    return c.json({ key, value: await setSetting(services, key, body.value) });
+  });
+  return app;
+}
+
+export const SETTING_KEYS = Object.keys(SETTINGS);

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { systemScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
+import type { Services } from '../../services';
+import { readSetting, writeSetting } from './repo';
+
+/**
+ * Service-wide settings (SPEC §7 public data), edited by super admins, each with its schema and
+ * the value used until someone sets it. One home for every key.
+ */
+export const SETTINGS = {
+  /** The web app version users should run; a change shows the update notice (SPEC §4). */
+  webAppVersion: { schema: z.string().trim().min(1).max(40), fallback: '' },
+  /** Training video links (SPEC §7). */
+  trainingVideos: {
+    schema: z
+      .array(
+        z.object({
+          title: z.string().trim().min(1).max(200),
+          url: z.url(),
+          description: z.string().max(1000).default(''),
+        }),
+      )
+      .max(200),
+    fallback: [] as { title: string; url: string; description: string }[],
+  },
+  /** The home dashboard's announcements (SPEC §7 public/dashboardData). */
+  dashboardData: {
+    schema: z.object({
+      announcements: z
+        .array(
+          z.object({
+            title: z.string().trim().min(1).max(200),
+            text: z.string().max(4000).default(''),
+            link: z.url().optional(),
+            publishedAt: z.iso.datetime().optional(),
+          }),
+        )
+        .max(100),
+    }),
+    fallback: { announcements: [] } as {
+      announcements: { title: string; text: string; link?: string; publishedAt?: string }[];
+    },
+  },
+  /** Old host names that get the "Wrong Web Address!" dialog (SPEC §8). */
+  oldHostnames: {
+    schema: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(50),
+    fallback: [] as string[],
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+
+const scope = systemScope('settings');
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** The stored value, or the fallback when unset or no longer valid. */
+export async function getSetting<K extends SettingKey>(
+  services: Services,
+  key: K,
+): Promise<SettingValue<K>> {
+  const raw = await readSetting(scope, services.database.db, key);
+  const parsed = SETTINGS[key].schema.safeParse(raw);
+  return (parsed.success ? parsed.data : SETTINGS[key].fallback) as SettingValue<K>;
+}
+
+/** Validates (throws ZodError → 400 naming the field) and stores. */
+export async function setSetting<K extends SettingKey>(
+  services: Services,
+  key: K,
+  value: unknown,
+): Promise<SettingValue<K>> {
+  const parsed = SETTINGS[key].schema.parse(value) as SettingValue<K>;
+  await withTx(services.database, scope, async (tx) => writeSetting(scope, tx.db, key, parsed));
+  return parsed;
+}
