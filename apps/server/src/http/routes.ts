@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { analyticsRoutes } from '../modules/analytics/routes';
+import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
@@ -26,6 +28,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   planRoutes,
   adminTeamRoutes,
   settingsRoutes,
+  bootRoutes,
+  analyticsRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
