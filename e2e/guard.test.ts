@@ -306,6 +306,25 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
       60_000,
     );
 
+    it('signs out and goes to /login when the user data is missing (404)', async () => {
+      const page = await newPage();
+      await signIn(page, GOOD.email, GOOD.password);
+      // The first /api/me answers "not found", as for an account whose user data is gone.
+      await page.route(
+        '**/api/me',
+        (route) =>
+          route.fulfill({
+            status: 404,
+            contentType: 'application/json',
+            body: '{"error":{"status":"not-found","message":"User data not found"}}',
+          }),
+        { times: 1 },
+      );
+      await page.goto(`${app.url}/contacts/table`);
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      expect((await api(page, 'GET', '/api/me')).status).toBe(401);
+    }, 40_000);
+
     it('records the landing event and the identify call once per tab session', async () => {
       const count = async (name: string) => {
         const res = await ok(pages.demo, 'GET', `/api/admin/analytics?limit=500&name=${name}`);
