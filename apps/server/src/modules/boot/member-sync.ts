@@ -54,7 +54,7 @@ export async function requestMemberSync(services: Pick<Services, 'jobs'>, teamUI
 export async function workMemberSync(services: Services): Promise<void> {
   await services.jobs.boss.work<{ teamUID: string }>(
     MEMBER_SYNC_QUEUE,
-    { pollingIntervalSeconds: 0.5 },
+    { pollingIntervalSeconds: 2 },
     async (jobs) => {
       for (const job of jobs) {
         const result = await syncTeamMembers(services, job.data.teamUID);
