@@ -92,7 +92,8 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+    // Three real starts on embedded PGlite (each 10+ s under tsx) do not fit the 30 s default.
+  }, 90_000);
 
   it('exits with one line naming the database when PostgreSQL cannot be reached', async () => {
     const p = start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', PORT: String(freePort()) });
