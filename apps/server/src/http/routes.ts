@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
+import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
@@ -26,6 +27,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   planRoutes,
   adminTeamRoutes,
   settingsRoutes,
+  adminFlagRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
