@@ -137,6 +137,71 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await shoot(demo, 'analytics');
   });
 
+  it('shows analytics events of the agreed shape, filtered by name and limited', async () => {
+    // Answers in the shape of GET /api/admin/analytics (docs/api.md), whoever serves it, so the
+    // table, the filter and the limit are checked whether or not the server endpoint is here yet.
+    const events = [
+      {
+        id: 'e2',
+        uid: 'u1',
+        email: 'demo@leadloom.dev',
+        teamUID: 'team-demo',
+        name: 'identify',
+        properties: { plan: 'pro', seats: 3 },
+        createdAt: '2026-11-21T06:00:02.000Z',
+      },
+      {
+        id: 'e1',
+        uid: 'u1',
+        email: 'demo@leadloom.dev',
+        teamUID: 'team-demo',
+        name: 'landing',
+        properties: { path: '/contacts/pipeline', note: 'x'.repeat(300) },
+        createdAt: '2026-11-21T06:00:01.000Z',
+      },
+    ];
+    const asked: URL[] = [];
+    await demo.route('**/api/admin/analytics?*', async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      const name = url.searchParams.get('name');
+      const limit = Number(url.searchParams.get('limit'));
+      await route.fulfill({
+        json: { events: events.filter((e) => !name || e.name === name).slice(0, limit) },
+      });
+    });
+    try {
+      await demo.goto(`${app.url}/admin/analytics`);
+      const table = demo.getByRole('table', { name: 'Analytics events' });
+      await table.getByText('identify').waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(2);
+      await table.getByText('{"plan":"pro","seats":3}').waitFor();
+      // Long properties are cut to one line.
+      expect(await table.getByText(/^\{"path":"\/contacts\/pipeline".*…$/).count()).toBe(1);
+      expect(asked.at(-1)?.searchParams.get('limit')).toBe('100');
+      await shoot(demo, 'analytics-events');
+
+      await demo.getByLabel('Filter by event name').fill('landing');
+      await expect.poll(() => asked.at(-1)?.searchParams.get('name')).toBe('landing');
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+
+      await demo.getByLabel('Filter by event name').fill('nothing-like-this');
+      await demo.getByText('No event is named "nothing-like-this".').waitFor();
+
+      await demo.getByLabel('Filter by event name').fill('');
+      await demo.getByLabel('Number of events').first().click();
+      await demo.getByRole('option', { name: 'Last 50', exact: true }).click();
+      // The cleared filter arrives after the search box's debounce; the last call has both.
+      await expect.poll(() => asked.at(-1)?.search).toBe('?limit=50');
+
+      const before = asked.length;
+      await demo.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => asked.length).toBeGreaterThan(before);
+    } finally {
+      await demo.unroute('**/api/admin/analytics?*');
+    }
+  });
+
   it('publishes a training video and an announcement to the public settings', async () => {
     await demo.goto(`${app.url}/admin/videos`);
     await demo.getByRole('button', { name: 'Add video' }).click();

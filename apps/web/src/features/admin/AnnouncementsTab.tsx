@@ -8,6 +8,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  useComputedColorScheme,
 } from '@mantine/core';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -35,6 +36,8 @@ export function AnnouncementsTab() {
   const setting = useAdminSetting('dashboardData');
   const save = useSaveSetting('dashboardData');
   const [rows, setRows] = useState<AnnouncementRow[] | null>(null);
+  // The native date picker's icon and popup follow CSS color-scheme, not Mantine's theme.
+  const colorScheme = useComputedColorScheme('light');
   const stored = setting.data?.value;
   useEffect(() => {
     if (stored) setRows(announcementRows(stored));
@@ -131,6 +134,7 @@ export function AnnouncementsTab() {
                       label="Published"
                       aria-label={`Published time of ${label}`}
                       type="datetime-local"
+                      styles={{ input: { colorScheme } }}
                       value={row.publishedAt}
                       onChange={(e) => edit(index, { publishedAt: e.currentTarget.value })}
                       error={errorFor(index, 'publishedAt')}

@@ -57,6 +57,12 @@ export function FlagsTab() {
   );
 }
 
+/** A `dev-` flag stored as on is still off for the team, so the label says both. */
+function switchLabel(stored: boolean, dev: boolean): string {
+  if (!stored) return 'Off';
+  return dev ? 'Stored on' : 'On';
+}
+
 function FlagCard({ flag }: { flag: FlagOverview }) {
   const summary = summarizeFlag(flag);
   const switchFlag = useSwitchFlag();
@@ -119,7 +125,7 @@ function FlagCard({ flag }: { flag: FlagOverview }) {
                     checked={pending?.teamUID === team.teamUID ? pending.enabled : team.enabled}
                     disabled={switchFlag.isPending}
                     onChange={(e) => set(team.teamUID, e.currentTarget.checked)}
-                    label={team.enabled ? 'On' : 'Off'}
+                    label={switchLabel(team.enabled, summary.dev)}
                   />
                 </Table.Td>
               </Table.Tr>
