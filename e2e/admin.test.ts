@@ -211,6 +211,7 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     // The server names the field; the message sits under that row's URL.
     await demo.getByRole('table', { name: 'Training videos' }).getByText('Invalid URL').waitFor();
     expect(await demo.getByLabel('URL of video 1').getAttribute('aria-invalid')).toBe('true');
+    await shoot(demo, 'videos-error');
     expect(await demo.getByLabel('Title of video 1').getAttribute('aria-invalid')).not.toBe('true');
     await demo.getByLabel('URL of video 1').fill('https://videos.example/intro');
     await demo.getByLabel('Description of video 1').fill('Five minutes around the board.');

@@ -119,13 +119,14 @@ function FlagCard({ flag }: { flag: FlagOverview }) {
                     {team.teamUID}
                   </Text>
                 </Table.Td>
-                <Table.Td w={90}>
+                <Table.Td w={140}>
                   <Switch
                     aria-label={`${flag.name} for ${team.name}`}
                     checked={pending?.teamUID === team.teamUID ? pending.enabled : team.enabled}
                     disabled={switchFlag.isPending}
                     onChange={(e) => set(team.teamUID, e.currentTarget.checked)}
                     label={switchLabel(team.enabled, summary.dev)}
+                    styles={{ label: { whiteSpace: 'nowrap' } }}
                   />
                 </Table.Td>
               </Table.Tr>
