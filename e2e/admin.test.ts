@@ -227,6 +227,13 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await demo.getByRole('button', { name: 'Add announcement' }).click();
     await demo.getByLabel('Title of announcement 1').fill('Board 2.0 is here');
     await demo.getByLabel('Text of announcement 1').fill('Drag cards between stages.');
+    await demo.getByLabel('Link of announcement 1').fill('leadloom news');
+    await demo.getByRole('button', { name: 'Save' }).click();
+    // The server's `announcements.0.link` lands on the first card's link.
+    await demo.getByRole('group', { name: 'announcement 1' }).getByText('Invalid URL').waitFor();
+    expect(await demo.getByLabel('Link of announcement 1').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await demo.getByLabel('Link of announcement 1').fill('https://leadloom.dev/news');
     // The preview shows the card as the dashboard will.
     await demo.getByText('Read more').waitFor();
