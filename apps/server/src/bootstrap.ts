@@ -9,6 +9,7 @@ import { systemScope } from './db/scope';
 import { withTx } from './db/tx';
 import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
+import { workMemberSync } from './modules/boot/member-sync';
 import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
@@ -75,6 +76,7 @@ export async function startServices(
         verifyToken: createTokenVerifier(auth, config.publicUrl, database),
       };
       started.services = services;
+      await workMemberSync(services);
       return {
         ...services,
         async close() {

@@ -91,6 +91,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'GET /api/teams/:teamUID/billing': { seed: async () => ({}) },
   'GET /api/teams/:teamUID/validation-info': { seed: async () => ({}) },
+  'GET /api/teams/:teamUID/team-data': { seed: async () => ({}) },
   'GET /api/admin/teams/:teamUID': { actor: 'super', seed: async () => ({}) },
   'PUT /api/admin/teams/:teamUID/subscription': {
     actor: 'super',

@@ -9,6 +9,7 @@ export * from './route-redirects';
 export * from './query-string';
 export * from './default-view';
 export * from './navigation-guard';
+export * from './navigation-cases';
 export * from './load-state';
 export * from './subscription-status';
 export * from './subscription';

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { analyticsRoutes } from '../modules/analytics/routes';
+import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
@@ -28,6 +30,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   adminTeamRoutes,
   settingsRoutes,
   adminFlagRoutes,
+  bootRoutes,
+  analyticsRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -5,7 +5,7 @@
  * load states in here).
  */
 import { decideNavigation, matchRoute, type NavDecision, type RouteDef } from '@leadloom/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
@@ -13,6 +13,9 @@ import { useMe, type Me } from '../features/session/me';
 import { pendingInviteSlot } from '../features/session/pendingInvite';
 import { useTabTeamUID } from '../features/session/tabTeam';
 import { useValidationInfo } from '../features/session/validationInfo';
+import { isApiError } from '../lib/api';
+import { signOutToLogin, useBoot } from './boot/useBoot';
+import { isExtension } from './boot/platform';
 import { assembleGuardInput, type GuardInput, type Loadable } from './guardState';
 import { FullScreenLoader } from './loader';
 import type { RouteHandle } from './titles';
@@ -39,6 +42,11 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
   const teamUID = useTabTeamUID(user);
   const wantsBaseData = user !== null && route.needsBaseData;
   const validationInfo = useValidationInfo(wantsBaseData ? teamUID : null);
+  // The boot's load state (SPEC §4): while it is "none" the base data counts as not arrived.
+  const loadState = useBoot(user, teamUID);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const userMissing = isApiError(me.error) && me.error.httpStatus === 404;
   const pendingInviteCode = useSyncExternalStore(
     pendingInviteSlot.subscribe,
     pendingInviteSlot.get,
@@ -52,15 +60,26 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
     if (validationInfo.error) console.error('Loading validation info failed', validationInfo.error);
   }, [me.error, validationInfo.error]);
 
+  useEffect(() => {
+    // SPEC §7, §8: a session whose user data is gone signs out and goes to /login.
+    if (userMissing)
+      void signOutToLogin(queryClient, () => void navigate('/login', { replace: true }));
+  }, [userMissing, queryClient, navigate]);
+
   const input = assembleGuardInput({
     pathname,
     search,
     route,
     me: loadable(me),
-    validationInfo: wantsBaseData && teamUID !== null ? loadable(validationInfo) : null,
+    validationInfo:
+      wantsBaseData && teamUID !== null
+        ? loadState === 'none'
+          ? { status: 'pending' }
+          : loadable(validationInfo)
+        : null,
     teamUID,
     pendingInviteCode,
-    isExtension: false,
+    isExtension: isExtension(),
   });
   return { input, me };
 }

@@ -5,6 +5,7 @@ import { AdminLoginPage } from '../features/auth/AdminLoginPage';
 import { AuthorizePage } from '../features/auth/AuthorizePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
+import { MaintenancePage } from '../features/maintenance/MaintenancePage';
 import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
 import { ProfilePage } from '../features/profile/ProfilePage';
@@ -24,6 +25,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/login-admin': AdminLoginPage,
   '/password-reset': PasswordResetPage,
   '/accept-terms': AcceptTermsPage,
+  '/maintenance': MaintenancePage,
   '/authorize': AuthorizePage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
   '/profile/:tab?/:version?': ProfilePage,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import type { Services } from '../../services';
+import { membersIncomplete, requestMemberSync } from '../boot/member-sync';
 import { teamScopeFor } from '../teams/service';
 import { getBilling, getValidationInfo } from './service';
 
@@ -15,7 +16,10 @@ export function planRoutes(services: Services) {
 
   app.get('/teams/:teamUID/validation-info', async (c) => {
     const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
-    return c.json(await getValidationInfo(database, scope));
+    const info = await getValidationInfo(database, scope);
+    // SPEC §7: a missing members list starts a member-data sync; the answer is not held up.
+    if (membersIncomplete(info.members)) await requestMemberSync(services, scope.teamUID);
+    return c.json(info);
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { safeNextPath } from '@leadloom/core';
+import { safeNextPath, TIMINGS } from '@leadloom/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,8 @@ export function useStartSession() {
       await queryClient
         .fetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) })
         .catch(() => undefined); // the guard shows the loader and retries
+      // SPEC §4: the redirect to `next` happens after 1 s.
+      await new Promise((resolve) => setTimeout(resolve, TIMINGS.nextRedirectMs));
       await navigate(safeNextPath(next), { replace: true });
     },
     [queryClient, navigate],

@@ -1,0 +1,27 @@
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { sortByOrder } from '@leadloom/core';
+import { getPipelines } from '../board/service';
+import * as repo from './repo';
+
+/**
+ * GET /api/teams/:teamUID/team-data: the "full" half of the app's boot (SPEC §4, §7). Status
+ * labels, message template categories and types, global tag sets, pipeline phases and orphaned
+ * tags are entities of later issues: until those land they are empty lists here (nothing is
+ * made up), and each issue fills its own list. Unseen notifications come from the
+ * notifications module (GET /api/notifications/unseen).
+ */
+export async function getTeamData(database: Database, scope: TeamScope) {
+  const { pipelines } = await getPipelines(database, scope);
+  return {
+    aiContext: await repo.readAiContext(scope, database.db),
+    statusLabels: [] as unknown[],
+    templateCategories: [] as unknown[],
+    templateTypes: [] as unknown[],
+    globalTagSets: [] as unknown[],
+    // The pipeline summary: which pipelines this member sees, in their order.
+    pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
+    phases: [] as unknown[],
+    orphanedTags: [] as unknown[],
+  };
+}
