@@ -3,7 +3,9 @@
  * - a signed-up owner (not super) who opens /admin or /admin/users lands on the pipeline route
  *   (SPEC §2);
  * - a super admin sees every admin tab render its content, adds a training video and an
- *   announcement and finds both in GET /api/settings/public, and switches a feature flag.
+ *   announcement and finds both in GET /api/settings/public, and switches a feature flag;
+ * - the analytics tab lists real events, and its filter, limit and refresh send the calls of
+ *   the agreed contract (checked against a routed answer).
  *
  * With E2E_SCREENSHOTS=<dir> it also saves each of the new tabs in light and dark.
  */
