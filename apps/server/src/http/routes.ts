@@ -3,6 +3,7 @@ import { accountRoutes } from '../modules/account/routes';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
+import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
@@ -28,6 +29,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   planRoutes,
   adminTeamRoutes,
   settingsRoutes,
+  adminFlagRoutes,
   bootRoutes,
   analyticsRoutes,
 ];

@@ -1,14 +1,34 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { adminRedirect, SUPER_PERMISSION } from '@leadloom/core';
-import { IconBuildingCommunity, IconMail, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconChartBar,
+  IconFlag,
+  IconMail,
+  IconSpeakerphone,
+  IconUsers,
+  IconVideo,
+} from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../session/CurrentUser';
 import type { Me } from '../session/me';
+import { AnalyticsTab } from './AnalyticsTab';
+import { AnnouncementsTab } from './AnnouncementsTab';
+import { FlagsTab } from './FlagsTab';
 import { MailTab } from './MailTab';
 import { TeamsTab } from './TeamsTab';
 import { UsersTab } from './UsersTab';
+import { VideosTab } from './VideosTab';
 
-export const ADMIN_TABS = ['users', 'teams', 'mail'] as const;
+export const ADMIN_TABS = [
+  'users',
+  'teams',
+  'mail',
+  'flags',
+  'videos',
+  'announcements',
+  'analytics',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The "super" permission as core reads it, from GET /api/me's isSuper. */
@@ -48,6 +68,18 @@ export function AdminPage() {
           <Tabs.Tab value="mail" leftSection={<IconMail size={16} stroke={1.6} />}>
             Mail
           </Tabs.Tab>
+          <Tabs.Tab value="flags" leftSection={<IconFlag size={16} stroke={1.6} />}>
+            Feature flags
+          </Tabs.Tab>
+          <Tabs.Tab value="videos" leftSection={<IconVideo size={16} stroke={1.6} />}>
+            Training videos
+          </Tabs.Tab>
+          <Tabs.Tab value="announcements" leftSection={<IconSpeakerphone size={16} stroke={1.6} />}>
+            Announcements
+          </Tabs.Tab>
+          <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} stroke={1.6} />}>
+            Analytics
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersTab />
@@ -57,6 +89,18 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mail">
           <MailTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="flags">
+          <FlagsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="videos">
+          <VideosTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="announcements">
+          <AnnouncementsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics">
+          <AnalyticsTab />
         </Tabs.Panel>
       </Tabs>
     </Box>
