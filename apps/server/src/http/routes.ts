@@ -4,6 +4,7 @@ import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { notificationRoutes } from '../modules/notifications/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
@@ -26,6 +27,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   planRoutes,
   adminTeamRoutes,
   settingsRoutes,
+  notificationRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
