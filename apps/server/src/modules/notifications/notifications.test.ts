@@ -76,9 +76,9 @@ describe(`notifications (${ENGINE})`, () => {
       fontColor: 'nope',
     });
     expect(bad.body).toMatchObject({ error: { field: 'fontColor' } });
-    expect(
-      (await put(admin, '/api/admin/notifications/missing', { published: true })).status,
-    ).toBe(404);
+    expect((await put(admin, '/api/admin/notifications/missing', { published: true })).status).toBe(
+      404,
+    );
     await admin.api(`/api/admin/notifications/${n.notificationId}`, { method: 'DELETE' });
   });
 

@@ -10,7 +10,10 @@ export type NotificationFields = Omit<
 >;
 
 /** Every notification, newest first (the admin list). */
-export async function listNotifications(_scope: SystemScope, db: AppDb): Promise<NotificationRow[]> {
+export async function listNotifications(
+  _scope: SystemScope,
+  db: AppDb,
+): Promise<NotificationRow[]> {
   return db
     .select()
     .from(appNotification)

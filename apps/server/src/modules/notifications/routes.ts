@@ -25,10 +25,7 @@ export function notificationRoutes(services: Services) {
   );
   app.post('/admin/notifications', async (c) => {
     const body = await jsonBody(c, createNotificationBody);
-    return c.json(
-      { notification: await adminCreate(services, c.get('identity').uid, body) },
-      201,
-    );
+    return c.json({ notification: await adminCreate(services, c.get('identity').uid, body) }, 201);
   });
   app.put('/admin/notifications/:id', async (c) => {
     const { id } = parseWith(idParam, c.req.param());
