@@ -1,14 +1,22 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { adminRedirect, SUPER_PERMISSION } from '@leadloom/core';
-import { IconBuildingCommunity, IconMail, IconUsers } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuildingCommunity,
+  IconMail,
+  IconRocket,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { AppVersionTab } from '../notices/admin/AppVersionTab';
+import { NotificationsTab } from '../notices/admin/NotificationsTab';
 import { useCurrentUser } from '../session/CurrentUser';
 import type { Me } from '../session/me';
 import { MailTab } from './MailTab';
 import { TeamsTab } from './TeamsTab';
 import { UsersTab } from './UsersTab';
 
-export const ADMIN_TABS = ['users', 'teams', 'mail'] as const;
+export const ADMIN_TABS = ['users', 'teams', 'mail', 'notifications', 'app-version'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The "super" permission as core reads it, from GET /api/me's isSuper. */
@@ -48,6 +56,12 @@ export function AdminPage() {
           <Tabs.Tab value="mail" leftSection={<IconMail size={16} stroke={1.6} />}>
             Mail
           </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} stroke={1.6} />}>
+            Notifications
+          </Tabs.Tab>
+          <Tabs.Tab value="app-version" leftSection={<IconRocket size={16} stroke={1.6} />}>
+            App version
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersTab />
@@ -57,6 +71,12 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mail">
           <MailTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="app-version">
+          <AppVersionTab />
         </Tabs.Panel>
       </Tabs>
     </Box>
