@@ -8,6 +8,20 @@ import { usePublicSettings } from './api';
 import { RUNNING_VERSION } from './version';
 
 export const VERSION_NOTICE_ID = 'new-app-version';
+const RELOADED_FOR_KEY = 'leadloom.reloadedForVersion';
+
+/**
+ * A queue window reloads once per published version: if the reloaded build still differs (the
+ * new build is not deployed yet, or the admin typed another version) it would otherwise reload
+ * every time it loads, forever; it shows the notice instead.
+ */
+function queueReloadOnce(
+  action: ReturnType<typeof appVersionAction>,
+  published: string | undefined,
+): ReturnType<typeof appVersionAction> {
+  if (action !== 'reload') return action;
+  return sessionStorage.getItem(RELOADED_FOR_KEY) === published ? 'notify' : 'reload';
+}
 
 /**
  * SPEC §4 App version: when the published web app version differs from this build, queue
@@ -17,12 +31,13 @@ export const VERSION_NOTICE_ID = 'new-app-version';
 export function AppVersionWatcher() {
   const { pathname } = useLocation();
   const published = usePublicSettings().data?.webAppVersion;
-  const action = appVersionAction(RUNNING_VERSION, published, pathname);
+  const action = queueReloadOnce(appVersionAction(RUNNING_VERSION, published, pathname), published);
   // The version the notice currently names: Mantine ignores show() for an id already shown.
   const noticeFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (action === 'reload') {
+      sessionStorage.setItem(RELOADED_FOR_KEY, published ?? '');
       window.location.reload();
       return;
     }

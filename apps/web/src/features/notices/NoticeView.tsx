@@ -35,6 +35,9 @@ export function colourStyle(n: Pick<NoticeLook, 'backgroundColor' | 'fontColor'>
 
 const isImage = (icon: string) => /^(https?:\/\/|\/)/i.test(icon);
 
+/** Room kept free on the right for the background icon, so it never sits under words. */
+const iconRoom = (icon: string | null): CSSProperties => (icon ? { paddingRight: 72 } : {});
+
 /** The admin's background icon: an image address or a glyph (emoji), drawn large and faint. */
 export function BackgroundIcon({ icon }: { icon: string | null }) {
   if (!icon) return null;
@@ -106,7 +109,12 @@ export function BannerNotice({ n, ...actions }: { n: NoticeLook } & NoticeAction
       px="md"
       py="xs"
       bg={n.backgroundColor ? undefined : 'var(--mantine-primary-color-light)'}
-      style={{ position: 'relative', overflow: 'hidden', ...colourStyle(n) }}
+      style={{
+        position: 'relative',
+        overflow: 'hidden',
+        ...iconRoom(n.backgroundIcon),
+        ...colourStyle(n),
+      }}
     >
       <BackgroundIcon icon={n.backgroundIcon} />
       <Group justify="space-between" wrap="nowrap" gap="md">
@@ -129,7 +137,7 @@ export function BannerNotice({ n, ...actions }: { n: NoticeLook } & NoticeAction
 /** The body of a toast, as Mantine's Notification renders it (live and in the preview). */
 export function ToastBody({ n, ...actions }: { n: NoticeLook } & NoticeActions) {
   return (
-    <Stack gap={4} style={{ position: 'relative' }}>
+    <Stack gap={4} style={{ position: 'relative', ...iconRoom(n.backgroundIcon) }}>
       {n.text && (
         <Text size="sm" c="inherit">
           {n.text}
@@ -171,7 +179,7 @@ export function ModalBody({ n, ...actions }: { n: NoticeLook } & NoticeActions) 
   return (
     <Box style={{ position: 'relative' }}>
       <BackgroundIcon icon={n.backgroundIcon} />
-      <Stack gap="sm" style={{ position: 'relative' }}>
+      <Stack gap="sm" style={{ position: 'relative', ...iconRoom(n.backgroundIcon) }}>
         {n.text && <Text c="inherit">{n.text}</Text>}
         <NoticeLink n={n} />
         <Group justify="flex-end">

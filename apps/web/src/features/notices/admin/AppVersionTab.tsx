@@ -1,4 +1,4 @@
-import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { newVersionMessage } from '@leadloom/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
@@ -74,8 +74,8 @@ export function AppVersionTab() {
         )}
       </Stack>
       <Text size="sm" c="dimmed">
-        Users running another version see <Code>{newVersionMessage(next || 'X.Y.Z')}</Code> with a
-        Refresh button; queue windows reload by themselves.
+        Users running another version see “{newVersionMessage(next || 'X.Y.Z')}” with a Refresh
+        button; queue windows reload by themselves.
       </Text>
     </Stack>
   );
