@@ -1,28 +1,13 @@
-import { appVersionAction, newVersionMessage, TIMINGS } from '@leadloom/core';
+import { newVersionMessage, TIMINGS } from '@leadloom/core';
 import { Button } from '@mantine/core';
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { usePublicSettings } from './api';
-import { RUNNING_VERSION } from './version';
+import { markReloaded, versionAction } from './version';
 
 export const VERSION_NOTICE_ID = 'new-app-version';
-const RELOADED_FOR_KEY = 'leadloom.reloadedForVersion';
-
-/**
- * A queue window reloads once per published version: if the reloaded build still differs (the
- * new build is not deployed yet, or the admin typed another version) it would otherwise reload
- * every time it loads, forever; it shows the notice instead.
- */
-function queueReloadOnce(
-  action: ReturnType<typeof appVersionAction>,
-  published: string | undefined,
-): ReturnType<typeof appVersionAction> {
-  if (action !== 'reload') return action;
-  return sessionStorage.getItem(RELOADED_FOR_KEY) === published ? 'notify' : 'reload';
-}
-
 /**
  * SPEC §4 App version: when the published web app version differs from this build, queue
  * pages reload at once (nobody works in them) and every other page gets a persistent notice
@@ -31,13 +16,13 @@ function queueReloadOnce(
 export function AppVersionWatcher() {
   const { pathname } = useLocation();
   const published = usePublicSettings().data?.webAppVersion;
-  const action = queueReloadOnce(appVersionAction(RUNNING_VERSION, published, pathname), published);
+  const action = versionAction(published, pathname, sessionStorage);
   // The version the notice currently names: Mantine ignores show() for an id already shown.
   const noticeFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (action === 'reload') {
-      sessionStorage.setItem(RELOADED_FOR_KEY, published ?? '');
+      markReloaded(published ?? '', sessionStorage);
       window.location.reload();
       return;
     }
