@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// The running build's version, compared with the published webAppVersion (SPEC §4 App version).
+const rootPackage = new URL('../../package.json', import.meta.url);
+const appVersion = (JSON.parse(readFileSync(rootPackage, 'utf8')) as { version: string }).version;
 
 const core = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url));
 
@@ -12,6 +17,7 @@ const apiServer = process.env.LEADLOOM_API ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: { alias: { '@leadloom/core': core } },
   server: {
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiServer }])),

@@ -7,6 +7,7 @@ import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { notificationRoutes } from '../modules/notifications/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
@@ -32,6 +33,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   adminFlagRoutes,
   bootRoutes,
   analyticsRoutes,
+  notificationRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -8,6 +8,7 @@ import { decideNavigation, matchRoute, type NavDecision, type RouteDef } from '@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { AppVersionWatcher } from '../features/notices/AppVersionWatcher';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
 import { useMe, type Me } from '../features/session/me';
 import { pendingInviteSlot } from '../features/session/pendingInvite';
@@ -113,6 +114,7 @@ export function RequireAuth() {
   if (!me.data) return <Navigate to="/login" replace />;
   return (
     <CurrentUserProvider user={me.data}>
+      <AppVersionWatcher />
       <Outlet />
     </CurrentUserProvider>
   );

@@ -1,6 +1,7 @@
-import { AppShell, Box } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { NotificationCenter } from '../../features/notices/NotificationCenter';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 
@@ -24,9 +25,9 @@ export function AppLayout() {
       </AppShell.Navbar>
       {/* A fixed-height main lets screens such as the board scroll inside themselves. */}
       <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        <NotificationCenter>
           <Outlet />
-        </Box>
+        </NotificationCenter>
       </AppShell.Main>
     </AppShell>
   );

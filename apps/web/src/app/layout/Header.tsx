@@ -1,5 +1,6 @@
 import { Burger, Divider, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notices/NotificationBell';
 import { TeamSwitcher } from '../../features/session/TeamSwitcher';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
 import { ProductMark } from '../../ui/ProductMark';
@@ -35,6 +36,7 @@ export function Header({
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <NotificationBell />
         <ColorSchemeToggle />
         <UserMenu />
       </Group>

@@ -1,15 +1,19 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { adminRedirect, SUPER_PERMISSION } from '@leadloom/core';
 import {
+  IconBell,
   IconBuildingCommunity,
   IconChartBar,
   IconFlag,
   IconMail,
+  IconRocket,
   IconSpeakerphone,
   IconUsers,
   IconVideo,
 } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { AppVersionTab } from '../notices/admin/AppVersionTab';
+import { NotificationsTab } from '../notices/admin/NotificationsTab';
 import { useCurrentUser } from '../session/CurrentUser';
 import type { Me } from '../session/me';
 import { AnalyticsTab } from './AnalyticsTab';
@@ -28,6 +32,8 @@ export const ADMIN_TABS = [
   'videos',
   'announcements',
   'analytics',
+  'notifications',
+  'app-version',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -80,6 +86,12 @@ export function AdminPage() {
           <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} stroke={1.6} />}>
             Analytics
           </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} stroke={1.6} />}>
+            Notifications
+          </Tabs.Tab>
+          <Tabs.Tab value="app-version" leftSection={<IconRocket size={16} stroke={1.6} />}>
+            App version
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersTab />
@@ -101,6 +113,12 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="analytics">
           <AnalyticsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="app-version">
+          <AppVersionTab />
         </Tabs.Panel>
       </Tabs>
     </Box>
