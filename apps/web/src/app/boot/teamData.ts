@@ -21,10 +21,10 @@ export function fetchTeamData(teamUID: string) {
 
 export const unseenNotificationsKey = ['notifications', 'unseen'] as const;
 
-/**
- * The user's unseen notifications (SPEC §7). The notifications module's
- * GET /api/notifications/unseen is not merged yet: until it is, this is the one line to swap.
- */
-export function fetchUnseenNotifications(): Promise<unknown[]> {
-  return Promise.resolve([]);
+/** The user's unseen notifications for the web app (SPEC §7), part of the "full" load. */
+export async function fetchUnseenNotifications(): Promise<unknown[]> {
+  const { notifications } = await api.get<{ count: number; notifications: unknown[] }>(
+    '/api/notifications/unseen?platform=web',
+  );
+  return notifications;
 }
