@@ -45,6 +45,9 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+// Real processes start a database and migrate: give them room on a loaded 2-core machine.
+const PROCESS_TIMEOUT = 120_000;
+
 describe('the server process', () => {
   it('refuses a second process on a data folder in use with one line, and keeps the first one serving', async () => {
     const dataDir = tempDir();
@@ -92,8 +95,8 @@ describe('the server process', () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-    // Three real starts on embedded PGlite (each 10+ s under tsx) do not fit the 30 s default.
-  }, 90_000);
+    // Three real starts on embedded PGlite (each 10+ s under tsx): more than the 30 s default.
+  }, PROCESS_TIMEOUT);
 
   it('exits with one line naming the database when PostgreSQL cannot be reached', async () => {
     const p = start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', PORT: String(freePort()) });
@@ -101,11 +104,11 @@ describe('the server process', () => {
     const lines = p.err().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('127.0.0.1:1/x');
-  });
+  }, PROCESS_TIMEOUT);
 
   it('exits with one line naming a bad setting', async () => {
     const p = start({ PORT: 'eighty', DATA_DIR: tempDir() });
     expect(await p.exited).toBe(1);
     expect(p.err().trim()).toMatch(/^leadloom: Invalid PORT="eighty"/);
-  });
+  }, PROCESS_TIMEOUT);
 });
