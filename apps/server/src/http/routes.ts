@@ -3,6 +3,7 @@ import { accountRoutes } from '../modules/account/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
+import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { settingsRoutes } from '../modules/settings/routes';
@@ -26,6 +27,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   planRoutes,
   adminTeamRoutes,
   settingsRoutes,
+  extensionRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
@@ -33,4 +35,5 @@ export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   signupRoutes,
   mintTokenRoutes,
   invitationRoutes,
+  extensionSessionRoutes,
 ];
