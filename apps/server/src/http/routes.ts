@@ -6,6 +6,7 @@ import { boardRoutes } from '../modules/board/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { planRoutes } from '../modules/plans/routes';
+import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
@@ -36,4 +37,5 @@ export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   mintTokenRoutes,
   invitationRoutes,
   extensionSessionRoutes,
+  appAddressRoutes,
 ];

@@ -1,6 +1,7 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 
@@ -28,6 +29,7 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
+      <ExtensionPresenceWatcher />
     </AppShell>
   );
 }
