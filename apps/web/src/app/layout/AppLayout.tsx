@@ -2,6 +2,8 @@ import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
+import { HelpPanel } from '../../features/help/HelpPanel';
+import { GuidedTour } from '../../features/tour/GuidedTour';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 
@@ -30,6 +32,8 @@ export function AppLayout() {
         </Box>
       </AppShell.Main>
       <ExtensionPresenceWatcher />
+      <HelpPanel />
+      <GuidedTour />
     </AppShell>
   );
 }

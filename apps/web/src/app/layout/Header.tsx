@@ -1,5 +1,6 @@
 import { Burger, Divider, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { HelpButton } from '../../features/help/HelpPanel';
 import { TeamSwitcher } from '../../features/session/TeamSwitcher';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
 import { ProductMark } from '../../ui/ProductMark';
@@ -35,6 +36,7 @@ export function Header({
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <HelpButton />
         <ColorSchemeToggle />
         <UserMenu />
       </Group>
