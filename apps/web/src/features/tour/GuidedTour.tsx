@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Group, Popover, Text } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Popover, Portal, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { parseStartTourMessage, presentSteps, TOURS, type TourStep } from './tours';
@@ -57,67 +57,94 @@ export function GuidedTour() {
   const last = tour.index === tour.steps.length - 1;
   const go = (delta: 1 | -1) => setTour({ ...tour, index: tour.index + delta });
   const pad = 4;
+  const hole = {
+    x: rect.left - pad,
+    y: rect.top - pad,
+    w: rect.width + pad * 2,
+    h: rect.height + pad * 2,
+  };
   return (
-    <Popover
-      opened
-      position="bottom"
-      withArrow
-      shadow="md"
-      width={300}
-      floatingStrategy="fixed"
-      closeOnClickOutside={false}
-      onClose={() => setTour(null)}
-      zIndex={400}
-    >
-      <Popover.Target>
-        {/* The spotlight: a ring around the element, the rest of the page dimmed. */}
-        <Box
-          aria-hidden
-          style={{
-            position: 'fixed',
-            top: rect.top - pad,
-            left: rect.left - pad,
-            width: rect.width + pad * 2,
-            height: rect.height + pad * 2,
-            borderRadius: 'var(--mantine-radius-md)',
-            boxShadow: '0 0 0 9999px rgba(0, 0, 0, 0.45)',
-            outline: '2px solid var(--mantine-primary-color-filled)',
-            pointerEvents: 'none',
-            zIndex: 399,
-          }}
-        />
-      </Popover.Target>
-      <Popover.Dropdown
-        role="dialog"
-        aria-label={`Tour: ${step.title}`}
-        data-tour={tour.tourId}
-        data-notification-id={tour.notificationId ?? undefined}
+    <>
+      {/* The page dimmed except for the step's element: four bands around it, above the layout. */}
+      <Portal>
+        {[
+          { top: 0, left: 0, right: 0, height: Math.max(hole.y, 0) },
+          { top: hole.y + hole.h, left: 0, right: 0, bottom: 0 },
+          { top: hole.y, left: 0, width: Math.max(hole.x, 0), height: hole.h },
+          { top: hole.y, left: hole.x + hole.w, right: 0, height: hole.h },
+        ].map((band, index) => (
+          <Box
+            key={index}
+            aria-hidden
+            style={{
+              position: 'fixed',
+              ...band,
+              background: 'rgba(0, 0, 0, 0.45)',
+              zIndex: 398,
+            }}
+          />
+        ))}
+      </Portal>
+      <Popover
+        opened
+        position="bottom"
+        withArrow
+        shadow="md"
+        width={300}
+        floatingStrategy="fixed"
+        closeOnClickOutside={false}
+        onClose={() => setTour(null)}
+        zIndex={400}
       >
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={700} size="sm">
-            {step.title}
-          </Text>
-          <CloseButton size="sm" aria-label="End tour" onClick={() => setTour(null)} />
-        </Group>
-        <Text size="sm" mt={4}>
-          {step.text}
-        </Text>
-        <Group justify="space-between" mt="md" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            Step {tour.index + 1} of {tour.steps.length}
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            {tour.index > 0 && (
-              <Button size="compact-sm" variant="default" onClick={() => go(-1)}>
-                Back
-              </Button>
-            )}
-            <Button size="compact-sm" onClick={() => (last ? setTour(null) : go(1))}>
-              {last ? 'Done' : 'Next'}
-            </Button>
+        <Popover.Target>
+          {/* A ring around the element, and the popover's anchor. */}
+          <Box
+            aria-hidden
+            style={{
+              position: 'fixed',
+              top: hole.y,
+              left: hole.x,
+              width: hole.w,
+              height: hole.h,
+              borderRadius: 'var(--mantine-radius-md)',
+              outline: '2px solid var(--mantine-primary-color-filled)',
+              pointerEvents: 'none',
+              zIndex: 399,
+            }}
+          />
+        </Popover.Target>
+        <Popover.Dropdown
+          role="dialog"
+          aria-label={`Tour: ${step.title}`}
+          data-tour={tour.tourId}
+          data-notification-id={tour.notificationId ?? undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Text fw={700} size="sm">
+              {step.title}
+            </Text>
+            <CloseButton size="sm" aria-label="End tour" onClick={() => setTour(null)} />
           </Group>
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+          <Text size="sm" mt={4}>
+            {step.text}
+          </Text>
+          <Group justify="space-between" mt="md" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              Step {tour.index + 1} of {tour.steps.length}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              {tour.index > 0 && (
+                <Button size="compact-sm" variant="default" onClick={() => go(-1)}>
+                  Back
+                </Button>
+              )}
+              <Button size="compact-sm" onClick={() => (last ? setTour(null) : go(1))}>
+                {last ? 'Done' : 'Next'}
+              </Button>
+            </Group>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+    </>
   );
 }
