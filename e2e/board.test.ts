@@ -95,16 +95,19 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
     expect(href).toMatch(/^\/contact\/[a-z]+-[a-z]+-\d+$/);
   });
 
-  it('reaches the companion extension from the app page', async () => {
-    const answer = await page.evaluate(async (id) => {
-      const runtime = (
-        globalThis as {
-          chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } };
-        }
-      ).chrome?.runtime;
-      if (!runtime?.sendMessage) return 'no chrome.runtime';
-      return runtime.sendMessage(id, { type: 'check_extension' });
-    }, EXTENSION_ID);
-    expect(answer).toMatchObject({ installed: true, loggedIn: false, version: expect.any(String) });
+  it('reaches the companion extension from the app page, which has logged it in', async () => {
+    const ask = () =>
+      page.evaluate(async (id) => {
+        const runtime = (
+          globalThis as {
+            chrome?: { runtime?: { sendMessage?: (id: string, m: unknown) => Promise<unknown> } };
+          }
+        ).chrome?.runtime;
+        if (!runtime?.sendMessage) return 'no chrome.runtime';
+        return runtime.sendMessage(id, { type: 'check_extension' });
+      }, EXTENSION_ID);
+    await expect
+      .poll(ask, { timeout: 10_000 })
+      .toMatchObject({ installed: true, loggedIn: true, version: expect.any(String) });
   });
 });

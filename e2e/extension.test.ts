@@ -23,9 +23,32 @@ const extensionVersion = (
   }
 ).version;
 
-/** A stand-in for the web app: one HTML page on 127.0.0.1, reached as localhost or by IP. */
+/**
+ * A stand-in for the web app: one HTML page on 127.0.0.1, reached as localhost or by IP, plus the
+ * two calls the background makes (DESIGN §4): the exchange of the one-time token
+ * `one-time-token` for session `s1`, and the session check with `Bearer s1`.
+ */
 async function startPageServer(): Promise<{ server: Server; port: number }> {
-  const server = createServer((_request, response) => {
+  const server = createServer((request, response) => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'POST' && request.url === '/api/extension/session') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const { token } = JSON.parse(body || '{}') as { token?: string };
+        if (token === 'one-time-token') json(200, { sessionToken: 's1', uid: 'u1' });
+        else json(401, { error: { status: 'unauthenticated', message: 'bad token' } });
+      });
+      return;
+    }
+    if (request.url === '/api/auth/token') {
+      if (request.headers.authorization === 'Bearer s1') json(200, { token: 'jwt' });
+      else json(401, {});
+      return;
+    }
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end('<!doctype html><title>Leadloom</title><p>app</p>');
   });
@@ -133,7 +156,11 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
   });
 
-  it('log_in stores the session: check_extension and the popup then say signed in', async () => {
+  it('log_in exchanges the token for a session: check_extension and the popup say signed in', async () => {
+    expect(await sendFromPage(page, { type: 'log_in', token: 'used-token', uid: 'u1' })).toEqual({
+      reachable: true,
+      answer: { ok: false, error: expect.stringContaining('HTTP 401') },
+    });
     expect(
       await sendFromPage(page, { type: 'log_in', token: 'one-time-token', uid: 'u1' }),
     ).toEqual({ reachable: true, answer: { ok: true } });

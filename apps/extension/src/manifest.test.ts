@@ -32,6 +32,7 @@ describe('manifest', () => {
       background: { service_worker: 'background.js', type: 'module' },
       action: { default_popup: 'popup.html' },
       externally_connectable: { matches: ['http://localhost:3000/*'] },
+      host_permissions: ['http://localhost:3000/*'],
     });
   });
 

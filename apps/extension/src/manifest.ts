@@ -76,6 +76,9 @@ export function buildManifest({
     action: { default_title: 'Leadloom', default_popup: 'popup.html' },
     // storage: the session token that makes check_extension answer loggedIn.
     permissions: ['storage'],
+    // The background exchanges the log_in token and checks its session at the app (DESIGN §4);
+    // only the app origin, so no other site sees the extension's requests.
+    host_permissions: [externallyConnectablePattern(normalizeAppOrigin(appOrigin))],
     // Only the app's pages may message the extension (DESIGN §2).
     externally_connectable: {
       matches: [externallyConnectablePattern(normalizeAppOrigin(appOrigin))],

@@ -8,6 +8,7 @@ function fakeArea(initial: Record<string, unknown> = {}) {
   const area = {
     get: async (key: string) => (key in items ? { [key]: items[key] } : {}),
     set: async (values: Record<string, unknown>) => void Object.assign(items, values),
+    remove: async (key: string) => void delete items[key],
   };
   return { items, area: area as unknown as chrome.storage.StorageArea };
 }
@@ -20,6 +21,8 @@ describe('session store', () => {
     await store.write({ token: 't', uid: 'u' });
     expect(items[SESSION_STORAGE_KEY]).toEqual({ token: 't', uid: 'u' });
     expect(await store.read()).toEqual({ token: 't', uid: 'u' });
+    await store.clear();
+    expect(await store.read()).toBeNull();
   });
 
   it('treats a stored value of another shape as signed out', () => {

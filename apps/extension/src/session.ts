@@ -6,12 +6,22 @@ import { z } from 'zod';
 
 export const SESSION_STORAGE_KEY = 'session';
 
-const storedSessionSchema = z.object({ token: z.string().min(1), uid: z.string().min(1) });
+/**
+ * `token` is the extension's own better-auth session token (DESIGN §4), sent to the app as
+ * `Authorization: Bearer`; `checkedAt` (ms) is when the app last confirmed it, so check_extension
+ * asks the server at most every few minutes.
+ */
+const storedSessionSchema = z.object({
+  token: z.string().min(1),
+  uid: z.string().min(1),
+  checkedAt: z.number().optional(),
+});
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
 export interface SessionStore {
   read(): Promise<StoredSession | null>;
   write(session: StoredSession): Promise<void>;
+  clear(): Promise<void>;
 }
 
 /** Anything else in storage (an older shape, a hand edit) counts as signed out, never as a crash. */
@@ -30,6 +40,9 @@ export function chromeSessionStore(
     },
     async write(session) {
       await area.set({ [SESSION_STORAGE_KEY]: session });
+    },
+    async clear() {
+      await area.remove(SESSION_STORAGE_KEY);
     },
   };
 }

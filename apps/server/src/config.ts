@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePartnerDomains } from './modules/partner/domains';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -24,6 +25,7 @@ const schema = z.object({
   SMTP_FROM: z.string().min(3).default('Leadloom <no-reply@localhost>'),
   SUPER_ADMIN_EMAILS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  PARTNER_DOMAINS: z.string().default(''),
 });
 
 export interface Config {
@@ -49,6 +51,8 @@ export interface Config {
   superAdminEmails: string[];
   /** Behind a proxy: take the client IP from X-Forwarded-For (else anyone could forge it). */
   trustProxy: boolean;
+  /** https hosts that may get a partner single-sign-on token (v2-auth-generateCFToken). */
+  partnerDomains: string[];
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
+    partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
   };
 }
 
@@ -100,4 +105,5 @@ export const CONFIG_DOC: Record<string, string> = {
   SMTP_FROM: 'Leadloom <no-reply@localhost>',
   SUPER_ADMIN_EMAILS: 'unset',
   TRUST_PROXY: 'false',
+  PARTNER_DOMAINS: 'unset = no partner links get a token',
 };

@@ -1,7 +1,8 @@
 import { extensionAnswerSchemas } from '@leadloom/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionStore, StoredSession } from '../session';
-import { createMessageHandler, type HandlerDeps } from './handler';
+import type { SessionValidity } from './app-client';
+import { createMessageHandler, SESSION_RECHECK_MS, type HandlerDeps } from './handler';
 
 function memoryStore(initial: StoredSession | null = null): SessionStore & {
   value: StoredSession | null;
@@ -12,15 +13,44 @@ function memoryStore(initial: StoredSession | null = null): SessionStore & {
     write: async (session: StoredSession) => {
       store.value = session;
     },
+    clear: async () => {
+      store.value = null;
+    },
   };
   return store;
+}
+
+/** The app as the background sees it: one valid one-time token, sessions that can be ended. */
+function fakeApp() {
+  const app = {
+    ended: new Set<string>(),
+    reachable: true,
+    exchange: vi.fn(async (token: string) => {
+      if (token !== 'one-time') throw new Error('The app refused the sign-in token (HTTP 401)');
+      return { sessionToken: 'session-1', uid: 'u1' };
+    }),
+    validate: vi.fn(async (sessionToken: string): Promise<SessionValidity> => {
+      if (!app.reachable) return 'unknown';
+      return app.ended.has(sessionToken) ? 'invalid' : 'valid';
+    }),
+  };
+  return app;
 }
 
 function setup(overrides: Partial<HandlerDeps> = {}) {
   const session = memoryStore();
   const sleep = vi.fn((_ms: number) => Promise.resolve());
-  const deps: HandlerDeps = { version: '1.2.3', session, sleep, ...overrides };
-  return { handle: createMessageHandler(deps), session, sleep };
+  const app = fakeApp();
+  const clock = { now: 1_000_000 };
+  const deps: HandlerDeps = {
+    version: '1.2.3',
+    session,
+    sleep,
+    app,
+    now: () => clock.now,
+    ...overrides,
+  };
+  return { handle: createMessageHandler(deps), session, sleep, app, clock };
 }
 
 describe('background message handler', () => {
@@ -31,11 +61,47 @@ describe('background message handler', () => {
     expect(extensionAnswerSchemas.check_extension.safeParse(answer).success).toBe(true);
   });
 
-  it('log_in stores token and uid, after which check_extension answers loggedIn true', async () => {
-    const { handle, session } = setup();
+  it('log_in exchanges the token and stores the session, then check_extension answers loggedIn', async () => {
+    const { handle, session, app } = setup();
     expect(await handle({ type: 'log_in', token: 'one-time', uid: 'u1' })).toEqual({ ok: true });
-    expect(session.value).toEqual({ token: 'one-time', uid: 'u1' });
+    expect(app.exchange).toHaveBeenCalledWith('one-time');
+    expect(session.value).toEqual({ token: 'session-1', uid: 'u1', checkedAt: 1_000_000 });
     expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: true });
+    // Just confirmed: no round trip to the app.
+    expect(app.validate).not.toHaveBeenCalled();
+  });
+
+  it('log_in with a token the app refuses stores nothing and says why', async () => {
+    const { handle, session } = setup();
+    expect(await handle({ type: 'log_in', token: 'stale', uid: 'u1' })).toEqual({
+      ok: false,
+      error: 'The app refused the sign-in token (HTTP 401)',
+    });
+    expect(session.value).toBeNull();
+    expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: false });
+  });
+
+  it('log_in whose token belongs to another uid is refused', async () => {
+    const { handle, session } = setup();
+    expect(await handle({ type: 'log_in', token: 'one-time', uid: 'u2' })).toMatchObject({
+      ok: false,
+    });
+    expect(session.value).toBeNull();
+  });
+
+  it('check_extension re-asks the app after 5 minutes and drops an ended session', async () => {
+    const { handle, session, app, clock } = setup();
+    await handle({ type: 'log_in', token: 'one-time', uid: 'u1' });
+    clock.now += SESSION_RECHECK_MS + 1;
+    app.reachable = false;
+    // An unreachable app says nothing about the session: still logged in, not re-stamped.
+    expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: true });
+    expect(session.value).toMatchObject({ checkedAt: 1_000_000 });
+    app.reachable = true;
+    app.ended.add('session-1');
+    expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: false });
+    expect(session.value).toBeNull();
+    expect(app.validate).toHaveBeenCalledTimes(2);
   });
 
   it('log_in with a missing uid stores nothing', async () => {

@@ -11,12 +11,18 @@ import {
   type ExtensionOkAnswer,
 } from '@leadloom/core';
 import type { SessionStore } from '../session';
+import type { AppClient } from './app-client';
+
+/** How long a confirmed session is trusted before check_extension asks the app again. */
+export const SESSION_RECHECK_MS = 5 * 60 * 1000;
 
 export interface HandlerDeps {
   /** The manifest version, answered by check_extension. */
   version: string;
   session: SessionStore;
   sleep: (ms: number) => Promise<void>;
+  app: AppClient;
+  now: () => number;
 }
 
 export type MessageHandler = (input: unknown) => Promise<ExtensionAnswer>;
@@ -28,19 +34,21 @@ export function createMessageHandler(deps: HandlerDeps): MessageHandler {
   async function answer(message: ExtensionMessage): Promise<ExtensionAnswer> {
     switch (message.type) {
       case 'check_extension': {
-        const session = await deps.session.read();
         const result: CheckExtensionAnswer = {
           installed: true,
           version: deps.version,
-          loggedIn: session !== null,
+          loggedIn: await hasLiveSession(),
         };
         return result;
       }
-      case 'log_in':
-        // The one-time token is exchanged for an extension session in a later issue (DESIGN §4);
-        // until then the token and uid are only kept, which is what check_extension reports.
-        await deps.session.write({ token: message.token, uid: message.uid });
+      case 'log_in': {
+        // The one-time token becomes the extension's own session (DESIGN §4); a failed exchange
+        // leaves any earlier session as it was and says why.
+        const { sessionToken, uid } = await deps.app.exchange(message.token);
+        if (uid !== message.uid) return fail('The sign-in token belongs to another user');
+        await deps.session.write({ token: sessionToken, uid, checkedAt: deps.now() });
         return OK;
+      }
       case 'wait_a_bit':
         // The map bounds delay to 60 s, so this cannot hold the message channel open for long.
         await deps.sleep(message.delay);
@@ -49,6 +57,26 @@ export function createMessageHandler(deps: HandlerDeps): MessageHandler {
         // Said plainly rather than answering ok: the app must not believe a queue is running.
         return fail('not available yet');
     }
+  }
+
+  /**
+   * A stored session counts until the app says it ended (sign-out everywhere, disabled user).
+   * The app is asked at most every SESSION_RECHECK_MS, and an unreachable app keeps the session:
+   * a network hiccup must not raise the "not logged in" warning.
+   */
+  async function hasLiveSession(): Promise<boolean> {
+    const session = await deps.session.read();
+    if (!session) return false;
+    if (session.checkedAt !== undefined && deps.now() - session.checkedAt < SESSION_RECHECK_MS) {
+      return true;
+    }
+    const validity = await deps.app.validate(session.token);
+    if (validity === 'invalid') {
+      await deps.session.clear();
+      return false;
+    }
+    if (validity === 'valid') await deps.session.write({ ...session, checkedAt: deps.now() });
+    return true;
   }
 
   return async (input) => {

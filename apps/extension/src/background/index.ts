@@ -3,6 +3,7 @@
  * wakes a stopped MV3 worker for events whose listeners exist right after the script runs.
  */
 import { chromeSessionStore } from '../session';
+import { createAppClient } from './app-client';
 import { createMessageHandler } from './handler';
 import { isFromApp } from './sender';
 
@@ -10,6 +11,8 @@ const handle = createMessageHandler({
   version: chrome.runtime.getManifest().version,
   session: chromeSessionStore(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  app: createAppClient(__APP_ORIGIN__),
+  now: () => Date.now(),
 });
 
 chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {

@@ -6,9 +6,11 @@ import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
+import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { planRoutes } from '../modules/plans/routes';
+import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
@@ -34,6 +36,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   bootRoutes,
   analyticsRoutes,
   notificationRoutes,
+  extensionRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
@@ -41,4 +44,6 @@ export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   signupRoutes,
   mintTokenRoutes,
   invitationRoutes,
+  extensionSessionRoutes,
+  appAddressRoutes,
 ];

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { WrongAddressDialog } from '../features/wrong-address/WrongAddressDialog';
 import { createQueryClient } from '../lib/queryClient';
 import { theme } from '../ui/theme';
 import { buildRoutes } from './routes';
@@ -15,6 +16,7 @@ export function App() {
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <WrongAddressDialog />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Identity } from '../../auth/identity-token';
 import type { Services } from '../../services';
+import { generatePartnerToken, partnerTokenSchema } from '../partner/sso';
 
 /**
  * Callable functions (SPEC §7): POST `{data}` to a function by name, answer `{result}`. Each
@@ -20,6 +21,11 @@ export const FUNCTIONS: Record<string, CallableFunction> = {
     async run() {
       return { version: APP_VERSION };
     },
+  }),
+  /** SPEC §7: a single-sign-on token for a partner domain (see modules/partner/sso.ts). */
+  'v2-auth-generateCFToken': define({
+    schema: partnerTokenSchema,
+    run: (services, identity, data) => generatePartnerToken(services, identity, data),
   }),
 };
 

@@ -14,6 +14,8 @@ export function settingsRoutes(services: Services) {
       trainingVideos: await getSetting(services, 'trainingVideos'),
       dashboardData: await getSetting(services, 'dashboardData'),
       oldHostnames: await getSetting(services, 'oldHostnames'),
+      // Where the "Wrong Web Address!" dialog sends users (SPEC §8): this server's PUBLIC_URL.
+      appUrl: services.config.publicUrl,
     }),
   );
   app.get('/admin/settings/:key', requireSuper, async (c) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { createUser, makeSuper, signIn } from '../../test/team-fixtures';
 import type { TestClient } from '../../test/http-client';
@@ -26,6 +27,7 @@ describe(`service settings (${ENGINE})`, () => {
         trainingVideos: [],
         dashboardData: { announcements: [] },
         oldHostnames: [],
+        appUrl: 'http://localhost:3000',
       },
     });
   });
@@ -47,6 +49,19 @@ describe(`service settings (${ENGINE})`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { status: 'invalid-argument', field: '0.url' } });
     expect((await user.api('/api/settings/public')).body).toMatchObject({ trainingVideos: [] });
+  });
+
+  it('answers the app address and old host names without a token', async () => {
+    await admin.api('/api/admin/settings/oldHostnames', {
+      method: 'PUT',
+      body: '{"value":["App.Old.example"]}',
+    });
+    const res = await createApp(s).request('/api/app-address');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      appUrl: 'http://localhost:3000',
+      oldHostnames: ['app.old.example'],
+    });
   });
 
   it('hides the admin routes from everyone else, and knows no other keys', async () => {

@@ -2,6 +2,9 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { NotificationCenter } from '../../features/notices/NotificationCenter';
+import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
+import { HelpPanel } from '../../features/help/HelpPanel';
+import { GuidedTour } from '../../features/tour/GuidedTour';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 
@@ -29,6 +32,9 @@ export function AppLayout() {
           <Outlet />
         </NotificationCenter>
       </AppShell.Main>
+      <ExtensionPresenceWatcher />
+      <HelpPanel />
+      <GuidedTour />
     </AppShell>
   );
 }

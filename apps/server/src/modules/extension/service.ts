@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { systemScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
+import { ApiError } from '../../http/errors';
+import type { Services } from '../../services';
+import { consumeLoginToken, deleteStaleLoginTokens, insertLoginToken } from './repo';
+
+/**
+ * The extension's own session (DESIGN §4): the signed-in app asks for a one-time token, hands it
+ * to the extension with `log_in`, and the extension's background exchanges it here for a
+ * better-auth session it keeps. The extension never sees the app's cookie or password.
+ */
+
+/** Long enough for the message round trip and one retry; short so a leaked token is worthless. */
+export const LOGIN_TOKEN_TTL_MS = 2 * 60 * 1000;
+
+export const EXTENSION_SESSION_EXCHANGE_FAILED =
+  'This extension sign-in link is invalid or expired.';
+
+const scope = systemScope('extension session');
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function issueLoginToken(
+  services: Services,
+  uid: string,
+  now = new Date(),
+): Promise<{ token: string; uid: string }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await withTx(services.database, scope, async (tx) => {
+    await deleteStaleLoginTokens(scope, tx.db);
+    await insertLoginToken(scope, tx.db, {
+      tokenHash: hashToken(token),
+      uid,
+      expiresAt: new Date(now.getTime() + LOGIN_TOKEN_TTL_MS),
+    });
+  });
+  return { token, uid };
+}
+
+/**
+ * Consumes the token and opens a better-auth session for its user. The answer is the session
+ * token, which better-auth's bearer plugin accepts as `Authorization: Bearer <sessionToken>`.
+ */
+export async function exchangeLoginToken(
+  services: Services,
+  token: string,
+): Promise<{ sessionToken: string; uid: string }> {
+  const uid = await withTx(services.database, scope, async (tx) =>
+    consumeLoginToken(scope, tx.db, hashToken(token)),
+  );
+  if (!uid) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  const context = await services.auth.$context;
+  // Runs better-auth's own session hooks (the admin plugin refuses banned users there).
+  const session = await context.internalAdapter
+    .createSession(uid, false, { userAgent: 'Leadloom extension' })
+    .catch(() => null);
+  if (!session) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  return { sessionToken: session.token, uid };
+}

@@ -1,0 +1,54 @@
+import { EXTENSION_NOT_INSTALLED_MESSAGE, EXTENSION_NOT_LOGGED_IN_MESSAGE } from '@leadloom/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useCurrentUser } from '../session/CurrentUser';
+import type { ExtensionPresence } from './bridge';
+import { browserPresenceDeps, checkPresence, PRESENCE_CHECK_INTERVAL_MS } from './presence';
+
+const NOTIFICATION_ID = 'extension-presence';
+
+const WARNING: Record<Exclude<ExtensionPresence, 'ready'>, string> = {
+  'not-installed': EXTENSION_NOT_INSTALLED_MESSAGE,
+  'not-logged-in': EXTENSION_NOT_LOGGED_IN_MESSAGE,
+};
+
+function showPresence(presence: ExtensionPresence): void {
+  if (presence === 'ready') {
+    notifications.hide(NOTIFICATION_ID);
+    return;
+  }
+  const notice = {
+    id: NOTIFICATION_ID,
+    message: WARNING[presence],
+    color: 'yellow',
+    // Bottom-right: top-right would cover the user menu, bottom-left is the version notice's.
+    position: 'bottom-right' as const,
+    // Persistent (SPEC §8): it stays while the condition holds and goes once fixed.
+    autoClose: false as const,
+    withCloseButton: false,
+  };
+  // show() with an id already on screen would queue a second copy; update() replaces it.
+  notifications.update(notice);
+  notifications.show(notice);
+}
+
+/** Renders nothing: checks the extension at mount and every minute, and shows the warning. */
+export function ExtensionPresenceWatcher() {
+  const { uid } = useCurrentUser();
+  useEffect(() => {
+    let cancelled = false;
+    const check = () => {
+      void checkPresence(browserPresenceDeps, uid).then((presence) => {
+        if (!cancelled) showPresence(presence);
+      });
+    };
+    check();
+    const timer = window.setInterval(check, PRESENCE_CHECK_INTERVAL_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+      notifications.hide(NOTIFICATION_ID);
+    };
+  }, [uid]);
+  return null;
+}
