@@ -15,7 +15,14 @@ import { buildManifest, DEFAULT_APP_ORIGIN, normalizeAppOrigin } from '../src/ma
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const coreEntry = resolve(root, '../../packages/core/src/index.ts');
 const outDir = resolve(process.env.EXTENSION_OUT_DIR || resolve(root, 'dist'));
-const appOrigin = normalizeAppOrigin(process.env.APP_ORIGIN || DEFAULT_APP_ORIGIN);
+// The app this extension talks to: APP_ORIGIN, else the server's own address as `npm start`
+// configures it (PUBLIC_URL, else localhost:PORT), so a build for another port just works.
+const serverOrigin = process.env.PUBLIC_URL
+  ? new URL(process.env.PUBLIC_URL).origin
+  : process.env.PORT
+    ? `http://localhost:${process.env.PORT}`
+    : DEFAULT_APP_ORIGIN;
+const appOrigin = normalizeAppOrigin(process.env.APP_ORIGIN || serverOrigin);
 
 const pkg = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8'));
 const key = (await readFile(resolve(root, 'manifest-key.txt'), 'utf8')).trim();

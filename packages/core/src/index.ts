@@ -28,3 +28,4 @@ export * from './app-version';
 export * from './activity-time';
 export * from './team-access';
 export * from './extension-messages';
+export * from './trial';

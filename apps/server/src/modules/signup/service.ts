@@ -1,4 +1,4 @@
-import { newPushId, TIERS } from '@leadloom/core';
+import { newPushId, trialSubscription } from '@leadloom/core';
 import { signUpWithAuth } from '../../auth/sign-up';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
@@ -6,24 +6,6 @@ import type { Services } from '../../services';
 import { insertTeam } from '../teams/repo';
 
 const scope = systemScope('sign-up');
-
-/** A new team tries the basic tier for 14 days (issue: identity, teams, members, plans). */
-export const TRIAL_DAYS = 14;
-
-/** SPEC §3 Subscription of a new team: trialing on tier 1's limits, Facebook at basic. */
-export function trialSubscription(now: Date): Record<string, unknown> {
-  const tier = TIERS[1];
-  return {
-    status: 'trialing',
-    tier: { value: tier.tier, name: tier.name },
-    includedContacts: tier.contacts,
-    includedSeats: tier.seats,
-    addons: { contactBlocks: 0, teamMembers: 0 },
-    platforms: { facebook: { level: 'basic' } },
-    trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
-    stripeData: { baseSub: { status: 'trialing', createdAt: now.toISOString() } },
-  };
-}
 
 export interface SignUp {
   name: string;
@@ -56,7 +38,7 @@ export async function signUp(
         name: input.teamName,
         slug: `team-${teamUID.toLowerCase()}`,
         ownerUID: uid,
-        subscription: trialSubscription(new Date()),
+        subscription: trialSubscription(Date.now()),
       }),
     );
   } catch (error) {
