@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { ScreenLoading } from '../ui/ScreenLoading';
 import { ScreenPlaceholder } from '../ui/ScreenPlaceholder';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '@leadloom/core';
 import { RequireAuth } from './guard';
@@ -17,7 +19,13 @@ function screenRoute(route: RouteDef): RouteObject {
     id: route.path,
     path: route.path,
     handle,
-    element: Screen ? <Screen /> : <ScreenPlaceholder screen={route.screen} />,
+    element: Screen ? (
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen />
+      </Suspense>
+    ) : (
+      <ScreenPlaceholder screen={route.screen} />
+    ),
   };
 }
 

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { AdminPage } from '../features/admin/AdminPage';
+import { lazy, type ComponentType } from 'react';
 import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
 import { AdminLoginPage } from '../features/auth/AdminLoginPage';
 import { AuthorizePage } from '../features/auth/AuthorizePage';
@@ -8,8 +7,16 @@ import { LogoutPage } from '../features/auth/LogoutPage';
 import { MaintenancePage } from '../features/maintenance/MaintenancePage';
 import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
-import { ProfilePage } from '../features/profile/ProfilePage';
 import { RouteRedirect } from './redirects';
+
+// Screens most people open rarely load on demand, so the first paint of the board does not wait
+// for them (routes wrap every screen in Suspense).
+const AdminPage = lazy(() =>
+  import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 
 /**
  * The screens built so far, by their ROUTES path. Every other route renders
