@@ -6,7 +6,7 @@
  */
 import { decideNavigation, matchRoute, type NavDecision, type RouteDef } from '@leadloom/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppVersionWatcher } from '../features/notices/AppVersionWatcher';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
@@ -85,24 +85,41 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
   return { input, me };
 }
 
-/** Performs a guard decision: forgets a pending invite code it passed on, then redirects. */
-function GuardRedirect({ decision }: { decision: NavDecision }) {
+/** Performs a guard decision: redirects, and arranges to forget an invite code it passed on. */
+function GuardRedirect({
+  decision,
+  clearInviteAt,
+}: {
+  decision: NavDecision;
+  clearInviteAt: RefObject<string | null>;
+}) {
   const navigate = useNavigate();
   const { to, clearInviteCode } = decision;
   useEffect(() => {
-    if (clearInviteCode) pendingInviteSlot.set(null);
+    // The code is forgotten once the target page is current (see NavigationGuard): forgetting
+    // it now would re-run the guard on this page without it (→ billing, not the team tab).
+    if (clearInviteCode) clearInviteAt.current = to;
     void navigate(to, { replace: true });
-  }, [to, clearInviteCode, navigate]);
+  }, [to, clearInviteCode, clearInviteAt, navigate]);
   return <FullScreenLoader />;
 }
 
 /** Around every route: waits, redirects or renders the page. */
 export function NavigationGuard() {
   const { input } = useGuardInputs();
+  const { pathname, search } = useLocation();
+  const clearInviteAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (clearInviteAt.current !== null && clearInviteAt.current === pathname + search) {
+      clearInviteAt.current = null;
+      pendingInviteSlot.set(null);
+    }
+  }, [pathname, search]);
+
   if (input.kind === 'wait') return <FullScreenLoader />;
   if (input.kind === 'decide') {
     const decision = decideNavigation(input.state);
-    if (decision) return <GuardRedirect decision={decision} />;
+    if (decision) return <GuardRedirect decision={decision} clearInviteAt={clearInviteAt} />;
   }
   return <Outlet />;
 }

@@ -57,7 +57,7 @@ export function AcceptTermsPage() {
     <AuthScreen
       width={520}
       title="Terms of service"
-      subtitle={`We've updated our terms (version ${TERMS_VERSION}). Here is the short version; please accept them to continue.`}
+      subtitle={`Please accept our terms (version ${TERMS_VERSION}) to continue. Here is the short version.`}
       footer={
         <>
           Don't want to accept?{' '}

@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   TextInput,
+  ThemeIcon,
 } from '@mantine/core';
 import { IconAlertCircle, IconMailOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -86,8 +87,10 @@ function ClosedInvitation({ title, text }: { title: string; text: string }) {
   const { pathname } = useLocation();
   return (
     <AuthScreen title={title}>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconMailOff size={22} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color="gray" size="lg" radius="xl" style={{ flex: 'none' }}>
+          <IconMailOff size={18} stroke={1.6} aria-hidden />
+        </ThemeIcon>
         <Text size="sm">{text}</Text>
       </Group>
       <Button component={Link} to={loginBase(pathname)} variant="light">

@@ -50,7 +50,7 @@ export function NewPasswordForm({
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <PasswordInput
-          label="Confirm new password"
+          label="Repeat password"
           autoComplete="new-password"
           required
           error={confirmProblem}

@@ -28,7 +28,7 @@ export function PasswordResetPage() {
 }
 
 const NO_ENUMERATION_NOTE =
-  "If an account exists for that e-mail, we sent a link. It's valid for one hour; check your spam folder if it doesn't arrive.";
+  "If an account exists for that e-mail, we sent a link. Check your spam folder if it doesn't arrive in a few minutes.";
 
 function RequestLink({ linkWasInvalid }: { linkWasInvalid: boolean }) {
   const [email, setEmail] = useState('');
@@ -116,6 +116,8 @@ function RequestLink({ linkWasInvalid }: { linkWasInvalid: boolean }) {
   );
 }
 
+const BAD_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+
 function ResetWithToken({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useMutation({
@@ -125,7 +127,10 @@ function ResetWithToken({ token }: { token: string }) {
       await navigate('/login', { replace: true, state });
     },
   });
-  const badToken = isApiError(reset.error) && reset.error.httpStatus === 400;
+  const badToken =
+    isApiError(reset.error) &&
+    reset.error.httpStatus === 400 &&
+    /token/i.test(`${reset.error.status} ${reset.error.message}`);
   return (
     <AuthScreen
       title="Choose a new password"
@@ -137,7 +142,7 @@ function ResetWithToken({ token }: { token: string }) {
       }
     >
       <NewPasswordForm
-        formLabel="Choose a new password"
+        formLabel="Password reset"
         submitLabel="Save new password"
         pending={reset.isPending}
         onSubmit={(password) => reset.mutate(password)}
@@ -145,7 +150,7 @@ function ResetWithToken({ token }: { token: string }) {
           reset.isError &&
           (badToken ? (
             <>
-              {errorMessage(reset.error)}{' '}
+              {BAD_LINK_MESSAGE}{' '}
               <Anchor component={Link} to="/password-reset" size="sm" fw={500}>
                 Request a new link
               </Anchor>
@@ -234,7 +239,7 @@ function InitialPassword() {
       }
     >
       <NewPasswordForm
-        formLabel="Choose your password"
+        formLabel="First password"
         submitLabel="Save password"
         pending={save.isPending}
         onSubmit={(password) => save.mutate(password)}

@@ -62,11 +62,12 @@ export function SignUpForm() {
   });
 
   // A 400 naming a field is shown at that field; everything else above the form.
+  // "Already exists" gets its own note with a way to sign in instead.
+  const alreadyExists = isApiError(signUp.error) && signUp.error.httpStatus === 409;
   const serverField =
-    isApiError(signUp.error) && signUp.error.field && signUp.error.field in values
+    !alreadyExists && isApiError(signUp.error) && signUp.error.field && signUp.error.field in values
       ? (signUp.error.field as Field)
       : null;
-  const alreadyExists = isApiError(signUp.error) && signUp.error.httpStatus === 409;
   const fieldError = (field: Field) =>
     problems[field] ?? (serverField === field ? signUp.error?.message : undefined);
 

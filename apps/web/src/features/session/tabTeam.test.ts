@@ -80,3 +80,13 @@ describe('per-tab team slot', () => {
     expect(slot.get()).toBeNull();
   });
 });
+
+describe('team switch destination', () => {
+  it('leaves pages that show one team’s things, stays elsewhere', async () => {
+    const { pathAfterTeamSwitch } = await import('./TeamSwitcher');
+    expect(pathAfterTeamSwitch('/contacts/pipeline/p1')).toBe('/');
+    expect(pathAfterTeamSwitch('/contact/brave-otter-1/notes')).toBe('/');
+    expect(pathAfterTeamSwitch('/contacts/pipeline')).toBeNull();
+    expect(pathAfterTeamSwitch('/profile/team')).toBeNull();
+  });
+});
