@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
 import { QueryError, TableSkeleton } from '../profile/common';
 import { formatDateTime } from '../profile/format';
+import { useAdminTeams } from './api';
 import { useAnalyticsEvents } from './analyticsApi';
 import { ANALYTICS_LIMITS, compactJson, DEFAULT_ANALYTICS_LIMIT } from './analyticsView';
 import { SearchBox } from './SearchBox';
@@ -14,6 +15,9 @@ export function AnalyticsTab() {
   const [limit, setLimit] = useState<number>(DEFAULT_ANALYTICS_LIMIT);
   const events = useAnalyticsEvents(limit, name);
   const onSearch = useCallback((q: string) => setName(q), []);
+  // Events carry only the team id; the newest 100 teams (shared with the Teams tab) give names.
+  const teams = useAdminTeams('');
+  const teamNames = new Map((teams.data?.teams ?? []).map((t) => [t.teamUID, t.name]));
 
   return (
     <Stack gap="sm">
@@ -89,9 +93,15 @@ export function AnalyticsTab() {
                         <Text size="sm">{event.email ?? event.uid ?? '—'}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" ff="monospace" c="dimmed">
-                          {event.teamUID ?? '—'}
-                        </Text>
+                        {event.teamUID && teamNames.has(event.teamUID) ? (
+                          <Tooltip label={event.teamUID}>
+                            <Text size="sm">{teamNames.get(event.teamUID)}</Text>
+                          </Tooltip>
+                        ) : (
+                          <Text size="sm" ff="monospace" c="dimmed">
+                            {event.teamUID ?? '—'}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td maw={360}>
                         <Tooltip
