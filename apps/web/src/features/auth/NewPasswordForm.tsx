@@ -50,7 +50,7 @@ export function NewPasswordForm({
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <PasswordInput
-          label="Repeat password"
+          label="Confirm new password"
           autoComplete="new-password"
           required
           error={confirmProblem}
