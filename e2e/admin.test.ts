@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
+import { api } from './session';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
 const OWNER = {
@@ -36,22 +37,6 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     contexts.push(context);
     return context.newPage();
-  }
-
-  /** Calls the API with the page's own session, as the app does. */
-  function api(page: Page, method: string, path: string, body?: unknown) {
-    return page.evaluate(
-      async ([m, p, b]) => {
-        const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
-        const res = await fetch(p, {
-          method: m,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-      },
-      [method, path, body] as const,
-    );
   }
 
   async function shoot(page: Page, name: string) {

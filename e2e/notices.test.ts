@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
+import { api, signInThroughForm } from './session';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
 const SHOTS = process.env.NOTICE_SHOTS || join(tmpdir(), 'leadloom-notice-shots');
@@ -39,22 +40,6 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     return context.newPage();
   }
 
-  /** Calls the API with the page's own session, as the app does. */
-  function api(page: Page, method: string, path: string, body?: unknown) {
-    return page.evaluate(
-      async ([m, p, b]) => {
-        const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
-        const res = await fetch(p, {
-          method: m,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-      },
-      [method, path, body] as const,
-    );
-  }
-
   async function publish(page: Page, body: Record<string, unknown>): Promise<string> {
     const res = await api(page, 'POST', '/api/admin/notifications', {
       published: true,
@@ -65,13 +50,7 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     return (res.body.notification as { notificationId: string }).notificationId;
   }
 
-  async function signIn(page: Page) {
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel(/^E-mail/).fill(DEMO.email);
-    await page.getByLabel(/^Password/).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  }
+  const signIn = (page: Page) => signInThroughForm(page, app.url, DEMO.email, DEMO.password);
 
   async function shot(page: Page, name: string, scheme: 'light' | 'dark' = 'light') {
     await page.emulateMedia({ colorScheme: scheme });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
+import { api, signInThroughForm } from './session';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo', team: 'Demo Outreach Team' };
 const OWNER = {
@@ -39,29 +40,8 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
     return context.newPage();
   }
 
-  /** Calls the API with the page's own session, as the app does. */
-  function api(page: Page, method: string, path: string, body?: unknown) {
-    return page.evaluate(
-      async ([m, p, b]) => {
-        const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
-        const res = await fetch(p, {
-          method: m,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-      },
-      [method, path, body] as const,
-    );
-  }
-
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel(/^E-mail/).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  }
+  const signIn = (page: Page, email: string, password: string) =>
+    signInThroughForm(page, app.url, email, password);
 
   async function teamUIDOf(page: Page, name: string): Promise<string> {
     const me = (await api(page, 'GET', '/api/me')).body as {
