@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -6,9 +7,15 @@ import type { Services } from './services';
 import { ENGINE, startTestServices, type TestServices } from './test/harness';
 import type { TestClient } from './test/http-client';
 import {
-  addContacts,
+  memberOfA,
+  pipelineWithContacts,
+  type Ctx,
+  type Fixture,
+  type Team,
+  unique,
+} from './test/isolation';
+import {
   addInvitation,
-  addMember,
   addPipeline,
   createUser,
   makeSuper,
@@ -24,42 +31,7 @@ import {
  * while team A's own user (or a super admin, for admin routes) succeeds.
  */
 
-interface Team {
-  uid: string;
-  teamUID: string;
-  client: TestClient;
-}
-interface Ctx {
-  s: TestServices;
-  a: Team;
-}
-interface Seeded {
-  /** Path params other than teamUID. */
-  params?: Record<string, string>;
-  body?: unknown;
-}
-interface Fixture {
-  /** Who succeeds on team A: its owner (default) or a super admin. */
-  actor?: 'owner' | 'super';
-  seed(ctx: Ctx): Promise<Seeded>;
-}
-
-let seq = 0;
-const unique = (what: string) => `${what}-${++seq}@example.com`;
-
-async function pipelineWithContacts(ctx: Ctx) {
-  const p = await addPipeline(ctx.s, ctx.a.teamUID, `P${++seq}`);
-  await addContacts(ctx.s, ctx.a.teamUID, 2, [p]);
-  return p;
-}
-
-async function memberOfA(ctx: Ctx) {
-  const uid = await createUser(ctx.s, unique('a-member'));
-  await addMember(ctx.s, ctx.a.teamUID, uid, 'member');
-  return uid;
-}
-
-const FIXTURES: Record<string, Fixture> = {
+const CORE_FIXTURES: Record<string, Fixture> = {
   'GET /api/teams/:teamUID/pipelines': {
     seed: async (ctx) => (await pipelineWithContacts(ctx), {}),
   },
@@ -102,6 +74,22 @@ const FIXTURES: Record<string, Fixture> = {
     seed: async () => ({ body: { flags: { facebook_auto_responder_access: true } } }),
   },
 };
+
+/**
+ * Each module keeps the fixtures of its own routes next to it (`isolation.fixtures.ts`
+ * exporting `FIXTURES`), so modules added in parallel never edit one shared table.
+ */
+const moduleFixtures = import.meta.glob<{ FIXTURES: Record<string, Fixture> }>(
+  './modules/*/isolation.fixtures.ts',
+  { eager: true },
+);
+const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES };
+for (const [file, mod] of Object.entries(moduleFixtures)) {
+  for (const [route, fixture] of Object.entries(mod.FIXTURES)) {
+    if (FIXTURES[route]) throw new Error(`${file}: a fixture for ${route} exists already`);
+    FIXTURES[route] = fixture;
+  }
+}
 
 /**
  * The team-scoped routes of the real app. The table is static: routers are built with the

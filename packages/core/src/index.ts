@@ -29,3 +29,4 @@ export * from './activity-time';
 export * from './team-access';
 export * from './extension-messages';
 export * from './trial';
+export * from './sync-targets';

@@ -2,6 +2,7 @@ import {
   bigint,
   foreignKey,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -26,7 +27,12 @@ export const contact = pgTable(
     phoneNumber: text('phone_number'),
     photoURL: text('photo_url'),
     sources: jsonb('sources').$type<string[]>().notNull().default([]),
+    /** Profile link per platform (facebook, instagram, linkedin, ...). */
     profiles: jsonb('profiles').$type<Record<string, string>>().notNull().default({}),
+    /** SPEC §3 status label (a status_label uid); one per contact, across pipelines. */
+    statusLabelUID: textC('status_label_uid'),
+    /** SPEC §3 syncedTo: per outside system, its id for the contact and per-pipeline ids. */
+    syncedTo: jsonb('synced_to').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
@@ -112,6 +118,10 @@ export const activity = pgTable(
     createdByUID: textC('created_by_uid'),
     createdBy: text('created_by'),
     value: numeric('value'),
+    /** ISO 4217 code of `value` (deals), so KPIs can sum per currency. */
+    currency: text('currency'),
+    /** The note, task, deal or label the activity is about, when there is one. */
+    refUID: textC('ref_uid'),
     note: text('note'),
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -126,5 +136,83 @@ export const activity = pgTable(
     }).onDelete('cascade'),
     index('activity_contact_idx').on(t.teamUID, t.gtid, t.createdAt),
     index('activity_team_time_idx').on(t.teamUID, t.createdAt),
+  ],
+);
+
+/** SPEC §3 deals of a contact in one pipeline. */
+export const deal = pgTable(
+  'deal',
+  {
+    teamUID: textC('team_uid').notNull(),
+    dealUID: textC('deal_uid').notNull(),
+    gtid: textC('gtid').notNull(),
+    pipelineUID: textC('pipeline_uid').notNull(),
+    name: text('name').notNull(),
+    value: numeric('value').notNull().default('0'),
+    currency: text('currency').notNull().default('USD'),
+    /** 'open', 'won' or 'lost'. */
+    status: text('status').notNull().default('open'),
+    createdByUID: textC('created_by_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.dealUID] }),
+    foreignKey({
+      columns: [t.teamUID, t.gtid, t.pipelineUID],
+      foreignColumns: [contactPipeline.teamUID, contactPipeline.gtid, contactPipeline.pipelineUID],
+    }).onDelete('cascade'),
+    index('deal_contact_idx').on(t.teamUID, t.gtid, t.pipelineUID),
+  ],
+);
+
+/**
+ * SPEC §3 groupData questions: a contact's answers to membership questions in one pipeline.
+ * `question` keeps the text as asked (questions change); `questionUID` links it when known.
+ */
+export const answer = pgTable(
+  'answer',
+  {
+    teamUID: textC('team_uid').notNull(),
+    answerUID: textC('answer_uid').notNull(),
+    gtid: textC('gtid').notNull(),
+    pipelineUID: textC('pipeline_uid').notNull(),
+    questionUID: textC('question_uid'),
+    question: text('question').notNull(),
+    answer: text('answer').notNull().default(''),
+    order: integer('order').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.answerUID] }),
+    foreignKey({
+      columns: [t.teamUID, t.gtid, t.pipelineUID],
+      foreignColumns: [contactPipeline.teamUID, contactPipeline.gtid, contactPipeline.pipelineUID],
+    }).onDelete('cascade'),
+    index('answer_contact_idx').on(t.teamUID, t.gtid, t.pipelineUID, t.order),
+  ],
+);
+
+/** Notes on a contact (author and time); `pipelineUID` null = not tied to a pipeline. */
+export const note = pgTable(
+  'note',
+  {
+    teamUID: textC('team_uid').notNull(),
+    noteUID: textC('note_uid').notNull(),
+    gtid: textC('gtid').notNull(),
+    pipelineUID: textC('pipeline_uid'),
+    text: text('text').notNull(),
+    createdByUID: textC('created_by_uid'),
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.noteUID] }),
+    foreignKey({
+      columns: [t.teamUID, t.gtid],
+      foreignColumns: [contact.teamUID, contact.gtid],
+    }).onDelete('cascade'),
+    index('note_contact_idx').on(t.teamUID, t.gtid, t.createdAt),
   ],
 );

@@ -2,3 +2,5 @@ export * from './directory';
 export * from './teams';
 export * from './pipelines';
 export * from './contacts';
+export * from './tags';
+export * from './connections';

@@ -7,6 +7,7 @@ import {
   text,
   timestamp,
   index,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 import { textC } from '../columns';
 import { team } from './teams';
@@ -24,6 +25,8 @@ export const pipeline = pgTable(
     igConnected: boolean('ig_connected').notNull().default(false),
     /** Order among the team's pipelines (SPEC "pipelines summary ... order"). */
     order: integer('order').notNull().default(0),
+    /** SPEC §3 Pipeline `rules`: free-form settings later issues (workflows) read. */
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,7 +46,8 @@ export const stage = pgTable(
     color: text('color').notNull(),
     fontColor: text('font_color').notNull(),
     description: text('description').notNull().default(''),
-    phase: text('phase'),
+    /** A pipeline_phase uid, or null; deleting the phase clears it. */
+    phase: textC('phase'),
     idx: integer('idx').notNull(),
     remoteID: text('remote_id'),
   },
@@ -54,5 +58,44 @@ export const stage = pgTable(
       foreignColumns: [pipeline.teamUID, pipeline.pipelineUID],
     }).onDelete('cascade'),
     index('stage_pipeline_idx').on(t.teamUID, t.pipelineUID, t.idx),
+  ],
+);
+
+/**
+ * SPEC §3 Team `phases`: named steps of a sales process ("Prospecting", "Closing") that stages
+ * of any pipeline are grouped under, so reports can compare pipelines.
+ */
+export const pipelinePhase = pgTable(
+  'pipeline_phase',
+  {
+    teamUID: textC('team_uid').notNull(),
+    phaseUID: textC('phase_uid').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#868E96'),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.phaseUID] }),
+    foreignKey({ columns: [t.teamUID], foreignColumns: [team.teamUID] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * SPEC §3 Team `questions` and `testQuestions`: the membership questions (e.g. a Facebook group's
+ * join questions) whose answers are kept per contact and pipeline. `kind` 'test' marks the
+ * questions used to try automations without touching the live list.
+ */
+export const teamQuestion = pgTable(
+  'team_question',
+  {
+    teamUID: textC('team_uid').notNull(),
+    questionUID: textC('question_uid').notNull(),
+    kind: text('kind').notNull().default('live'),
+    question: text('question').notNull(),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.questionUID] }),
+    foreignKey({ columns: [t.teamUID], foreignColumns: [team.teamUID] }).onDelete('cascade'),
   ],
 );

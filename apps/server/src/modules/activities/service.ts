@@ -1,0 +1,62 @@
+import { newPushId, type ActivityType } from '@leadloom/core';
+import type { TeamScope } from '../../db/scope';
+import type { Tx } from '../../db/tx';
+import * as repo from './repo';
+
+/**
+ * What an action records on a contact's timeline (SPEC §3 Activity). Typed fields are what
+ * dashboards count (type, action, pipeline, stage, value, currency); the rest goes in `data`.
+ */
+export interface NewActivity {
+  gtid: string;
+  type: ActivityType;
+  /** What happened, e.g. created, added, removed, changed, deleted, edited. */
+  action: string;
+  pipelineUID?: string | null;
+  stageUID?: string | null;
+  value?: number | string | null;
+  currency?: string | null;
+  /** The note, task, deal or label it is about. */
+  refUID?: string | null;
+  note?: string | null;
+  data?: Record<string, unknown> | null;
+  /** Epoch ms; defaults to now. Backdated times come from core's `activityTimestamp`. */
+  at?: number;
+}
+
+/**
+ * Writes activities inside the action's transaction (one statement for any number), records
+ * them in the change log, and answers their ids in order. Bulk actions pass many; a single
+ * action passes one: the same code (DESIGN §1.5).
+ */
+export async function recordActivities(
+  tx: Tx,
+  scope: TeamScope,
+  activities: readonly NewActivity[],
+): Promise<string[]> {
+  const now = Date.now();
+  const rows = activities.map((a) => {
+    const at = a.at ?? now;
+    return {
+      activityUID: newPushId('act', at),
+      gtid: a.gtid,
+      type: a.type,
+      action: a.action,
+      pipelineUID: a.pipelineUID ?? null,
+      stageUID: a.stageUID ?? null,
+      value: a.value === null || a.value === undefined ? null : String(a.value),
+      currency: a.currency ?? null,
+      refUID: a.refUID ?? null,
+      note: a.note ?? null,
+      data: a.data ?? null,
+      at,
+    };
+  });
+  await repo.insertActivities(scope, tx, rows);
+  for (const r of rows)
+    tx.recordChange(scope.teamUID, 'activity', `${r.gtid}/${r.activityUID}`, 'insert');
+  return rows.map((r) => r.activityUID);
+}
+
+export const recordActivity = async (tx: Tx, scope: TeamScope, activity: NewActivity) =>
+  (await recordActivities(tx, scope, [activity]))[0]!;

@@ -1,0 +1,32 @@
+import type { AppDb } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { notFound } from '../../http/errors';
+import type { LeadData } from '../sync/outbox';
+import { findVisibleContact, type ContactHead } from './access.repo';
+
+export type { ContactHead };
+
+/**
+ * The one visibility check for contact routes (DESIGN §4): another team's contact, or one only in
+ * pipelines the member may not see, is "not found" (404), never "forbidden".
+ */
+export async function requireContact(
+  scope: TeamScope,
+  db: AppDb,
+  gtid: string,
+  opts: { lock?: boolean } = {},
+): Promise<ContactHead> {
+  const contact = await findVisibleContact(scope, db, gtid, opts);
+  if (!contact) throw notFound('Contact not found');
+  return contact;
+}
+
+/** The contact as an outside system receives it (SPEC §3 sync queue `leadData`). */
+export const leadDataOf = (c: ContactHead): LeadData => ({
+  GTID: c.gtid,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  fullName: c.fullName,
+  emailAddress: c.emailAddress,
+  phoneNumber: c.phoneNumber,
+});

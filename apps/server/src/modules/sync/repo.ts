@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { TeamScope } from '../../db/scope';
+import type { Tx } from '../../db/tx';
+import type { OutboxRow, SyncConnectionRow } from './types';
+
+/** The team's connections as the sync rules read them. */
+export async function loadConnections(scope: TeamScope, tx: Tx): Promise<SyncConnectionRow[]> {
+  const r = await tx.db.execute<{
+    connection_uid: string;
+    system: string;
+    status: string;
+    is_paused: boolean;
+    sync_email_only: boolean;
+    sync_period: number;
+    options: Record<string, unknown>;
+    options_arr: unknown[] | null;
+    selected_pipeline: string | null;
+    used_in_pipelines: string[];
+    used_in_tag_sets: string[];
+    test_mode: boolean;
+  }>(sql`
+    SELECT connection_uid, system, status, is_paused, sync_email_only, sync_period, options,
+      options_arr, selected_pipeline, used_in_pipelines, used_in_tag_sets, test_mode
+    FROM connection WHERE team_uid = ${scope.teamUID} ORDER BY created_at, connection_uid`);
+  return r.rows.map((row) => ({
+    connectionUID: row.connection_uid,
+    system: row.system,
+    status: row.status,
+    isPaused: row.is_paused,
+    syncEmailOnly: row.sync_email_only,
+    syncPeriod: row.sync_period,
+    options: row.options,
+    optionsArr: (row.options_arr ?? null) as SyncConnectionRow['optionsArr'],
+    selectedPipeline: row.selected_pipeline,
+    usedInPipelines: row.used_in_pipelines,
+    usedInTagSets: row.used_in_tag_sets,
+    testMode: row.test_mode,
+  }));
+}
+
+/** Inserts outbox rows; `delayMinutes` holds delivery back (SPEC §9 sync period). */
+export async function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[]) {
+  if (rows.length === 0) return;
+  await tx.db.execute(sql`
+    INSERT INTO outbox (team_uid, kind, payload, deliver_after)
+    SELECT ${scope.teamUID}, v.kind, v.payload, now() + make_interval(mins => v.delay)
+    FROM (VALUES ${sql.join(
+      rows.map(
+        (r) => sql`(${r.kind}, ${JSON.stringify(r.payload)}::jsonb, ${r.delayMinutes ?? 0}::int)`,
+      ),
+      sql`, `,
+    )}) AS v(kind, payload, delay)`);
+}
