@@ -82,6 +82,22 @@ describe('identity token', () => {
     );
   });
 
+  it('sends extra headers (X-Change-Id) with the call, and the bearer token still wins', async () => {
+    mintTokens();
+    let seen: Record<string, string | string[] | undefined> = {};
+    routes['PUT /api/things'] = (req, res) => {
+      seen = req.headers;
+      json(res, 200, { ok: true });
+    };
+    const api = createApiClient({ baseUrl });
+
+    await api.put('/api/things', { a: 1 }, { headers: { 'X-Change-Id': 'c-1', Authorization: 'x' } });
+
+    expect(seen['x-change-id']).toBe('c-1');
+    expect(seen.authorization).toBe('Bearer t1');
+    expect(seen['content-type']).toBe('application/json');
+  });
+
   it('refreshes the token and retries once on "Unauthorized: Invalid token"', async () => {
     const minted = mintTokens();
     routes['GET /api/things'] = (req, res) =>

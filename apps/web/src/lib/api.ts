@@ -43,6 +43,8 @@ export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `X-Change-Id` so the realtime stream can skip an echo. */
+  headers?: Record<string, string>;
 }
 
 export interface SignedInUser {
@@ -84,7 +86,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let tokenRequest: Promise<string> | null = null;
 
   async function send(method: string, path: string, opts: RequestOptions, bearer?: string) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     let response: Response;

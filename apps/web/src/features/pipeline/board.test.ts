@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendStagePage, defaultPipeline, orderedStages } from './board';
+import { appendStagePage, defaultPipeline, moveCard, orderedStages, undoMove } from './board';
 import type { Board, BoardCard, BoardStage, PipelineSummary } from './types';
 
 const pipeline = (groupUID: string, order: number, isDefault = false): PipelineSummary => ({
@@ -65,5 +65,78 @@ describe('orderedStages', () => {
       stages: [stage('late', 3, [], null), stage('placeholder', 0, [], null)],
     };
     expect(orderedStages(b).map((s) => s.stageUID)).toEqual(['placeholder', 'late']);
+  });
+});
+
+describe('moveCard and undoMove (the optimistic drag on the cached board)', () => {
+  const board = (): Board => ({
+    pipeline: { groupUID: 'p', nickName: 'P', isDefault: true },
+    stages: [
+      { ...stage('s1', 1, ['a', 'b', 'c'], null), count: 3 },
+      { ...stage('s2', 2, ['x', 'y'], 'more'), count: 7 },
+      { ...stage('s3', 3, [], null), count: 0 },
+    ],
+  });
+  const ids = (b: Board, i: number) => b.stages[i]?.contacts.map((c) => c.GTID);
+
+  it('moves a card to another stage at a position, naming its new neighbours, and fixes the counts', () => {
+    const before = board();
+    const move = moveCard(before, 'b', 's2', 1)!;
+    expect(ids(move.board, 0)).toEqual(['a', 'c']);
+    expect(ids(move.board, 1)).toEqual(['x', 'b', 'y']);
+    expect(move.board.stages.map((s) => s.count)).toEqual([2, 8, 0]);
+    expect(move).toMatchObject({
+      from: { stageUID: 's1', index: 1 },
+      to: { stageUID: 's2', index: 1 },
+      afterGtid: 'x',
+      beforeGtid: 'y',
+    });
+    // Pure: the cached board it started from is untouched, and untouched stages are shared.
+    expect(ids(before, 0)).toEqual(['a', 'b', 'c']);
+    expect(before.stages[1]?.count).toBe(7);
+    expect(move.board.stages[2]).toBe(before.stages[2]);
+  });
+
+  it('moves into an empty stage and to the ends of a stage', () => {
+    const empty = moveCard(board(), 'a', 's3', 0)!;
+    expect(ids(empty.board, 2)).toEqual(['a']);
+    expect([empty.afterGtid, empty.beforeGtid]).toEqual([null, null]);
+
+    const top = moveCard(board(), 'c', 's2', 0)!;
+    expect([top.afterGtid, top.beforeGtid]).toEqual([null, 'x']);
+
+    const past = moveCard(board(), 'c', 's2', 99)!;
+    expect(ids(past.board, 1)).toEqual(['x', 'y', 'c']);
+    expect(past.to.index).toBe(2);
+    expect([past.afterGtid, past.beforeGtid]).toEqual(['y', null]);
+  });
+
+  it('reorders within a stage without changing any count', () => {
+    const move = moveCard(board(), 'a', 's1', 2)!;
+    expect(ids(move.board, 0)).toEqual(['b', 'c', 'a']);
+    expect(move.board.stages.map((s) => s.count)).toEqual([3, 7, 0]);
+    expect([move.afterGtid, move.beforeGtid]).toEqual(['c', null]);
+  });
+
+  it('does nothing for a card or stage that is not on the board', () => {
+    expect(moveCard(board(), 'nobody', 's2', 0)).toBeNull();
+    expect(moveCard(board(), 'a', 'gone', 0)).toBeNull();
+  });
+
+  it('rolls a failed move back to where the card was, keeping what changed meanwhile', () => {
+    const original = board();
+    const move = moveCard(original, 'b', 's2', 0)!;
+    // Another page of s2 arrived while the request was in flight.
+    const meanwhile = appendStagePage(move.board, 's2', { contacts: [card('z')], nextCursor: null });
+    const rolledBack = undoMove(meanwhile, 'b', move.from);
+    expect(ids(rolledBack, 0)).toEqual(['a', 'b', 'c']);
+    expect(ids(rolledBack, 1)).toEqual(['x', 'y', 'z']);
+    expect(rolledBack.stages.map((s) => s.count)).toEqual([3, 7, 0]);
+    expect(rolledBack.stages[1]?.nextCursor).toBeNull();
+  });
+
+  it('leaves the board alone when the card has gone (e.g. deleted meanwhile)', () => {
+    const b = board();
+    expect(undoMove(b, 'nobody', { stageUID: 's1', index: 0 })).toBe(b);
   });
 });
