@@ -91,7 +91,11 @@ describe('identity token', () => {
     };
     const api = createApiClient({ baseUrl });
 
-    await api.put('/api/things', { a: 1 }, { headers: { 'X-Change-Id': 'c-1', Authorization: 'x' } });
+    await api.put(
+      '/api/things',
+      { a: 1 },
+      { headers: { 'X-Change-Id': 'c-1', Authorization: 'x' } },
+    );
 
     expect(seen['x-change-id']).toBe('c-1');
     expect(seen.authorization).toBe('Bearer t1');

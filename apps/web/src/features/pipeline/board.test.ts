@@ -127,7 +127,10 @@ describe('moveCard and undoMove (the optimistic drag on the cached board)', () =
     const original = board();
     const move = moveCard(original, 'b', 's2', 0)!;
     // Another page of s2 arrived while the request was in flight.
-    const meanwhile = appendStagePage(move.board, 's2', { contacts: [card('z')], nextCursor: null });
+    const meanwhile = appendStagePage(move.board, 's2', {
+      contacts: [card('z')],
+      nextCursor: null,
+    });
     const rolledBack = undoMove(meanwhile, 'b', move.from);
     expect(ids(rolledBack, 0)).toEqual(['a', 'b', 'c']);
     expect(ids(rolledBack, 1)).toEqual(['x', 'y', 'z']);

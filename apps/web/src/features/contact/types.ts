@@ -1,0 +1,168 @@
+/** Shapes of the contact endpoints (docs/api.md "Contacts") and the pickers they use. */
+
+export type ProfileLinks = Record<string, string>;
+
+export interface ContactRecord {
+  GTID: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  emailAddress: string;
+  phoneNumber: string;
+  photoURL: string | null;
+  sources: string[];
+  profiles: ProfileLinks;
+  statusLabelUID: string | null;
+  syncedTo?: unknown;
+  createdAt: string;
+  updatedAt: string;
+  lastActivityAt: string | null;
+}
+
+export interface ContactTag {
+  tagID: string;
+  tagSetUID: string | null;
+  name: string;
+  color: string | null;
+  orphaned: boolean;
+}
+
+export type DealStatus = 'open' | 'won' | 'lost';
+
+export interface Deal {
+  dealUID: string;
+  name: string;
+  /** Numeric column: the server may answer a number or a decimal string. */
+  value: number | string;
+  currency: string;
+  status: DealStatus;
+  createdAt: string;
+}
+
+export interface Answer {
+  answerUID?: string;
+  questionUID: string | null;
+  question: string;
+  answer: string;
+}
+
+export interface HistoryEntry {
+  id: string | number;
+  stageUID: string;
+  name: string;
+  at: string;
+}
+
+export interface ContactPipeline {
+  groupUID: string;
+  nickName: string;
+  stageUID: string;
+  stage: { name: string; color: string; fontColor: string; idx: number };
+  addedAt: string;
+  stageChangedAt: string;
+  stagesHistory: HistoryEntry[];
+  deals: Deal[];
+  answers: Answer[];
+  tags: ContactTag[];
+}
+
+export interface ContactAnswer {
+  contact: ContactRecord;
+  pipelines: ContactPipeline[];
+  globalTags: ContactTag[];
+}
+
+/** The fields of POST/PATCH /contacts. */
+export interface ContactFields {
+  firstName?: string;
+  lastName?: string;
+  fullName?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  photoURL?: string | null;
+  sources?: string[];
+  profiles?: ProfileLinks;
+}
+
+export interface NewContact extends ContactFields {
+  pipelineUID?: string;
+  stageUID?: string;
+}
+
+export interface ActivityItem {
+  activityUID: string;
+  type: string;
+  action: string;
+  pipelineUID: string | null;
+  stageUID: string | null;
+  value: number | string | null;
+  currency: string | null;
+  refUID: string | null;
+  note: string | null;
+  data: Record<string, unknown> | null;
+  createdAt: string;
+  createdAtUnix: number;
+  createdBy: string | null;
+  createdByUID: string | null;
+}
+
+export interface ActivityPage {
+  activities: ActivityItem[];
+  nextCursor: string | null;
+}
+
+export interface Note {
+  noteUID: string;
+  text: string;
+  pipelineUID: string | null;
+  createdBy: string | null;
+  createdByUID: string | null;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+export interface TagSetTag {
+  tagID: string;
+  name: string;
+  value: string | null;
+  color: string | null;
+  remoteID: string | null;
+  order: number;
+}
+
+export interface TagSet {
+  tagSetUID: string;
+  pipelineUID: string | null;
+  name: string;
+  color: string;
+  connectionUID: string | null;
+  order: number;
+  tags: TagSetTag[];
+}
+
+export interface StatusLabel {
+  labelUID: string;
+  display: string;
+  color: string;
+  order: number;
+}
+
+export interface Question {
+  questionUID: string;
+  question: string;
+  order: number;
+}
+
+export interface PipelineStage {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  idx: number;
+  placeholder?: boolean;
+}
+
+export interface PipelineDetail {
+  pipeline: { groupUID: string; nickName: string };
+  stages: PipelineStage[];
+}
