@@ -14,6 +14,9 @@ import { RouteRedirect } from './redirects';
 const AdminPage = lazy(() =>
   import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
+const ContactPage = lazy(() =>
+  import('../features/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -35,6 +38,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/maintenance': MaintenancePage,
   '/authorize': AuthorizePage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
+  '/contact/:GTID/:tab?/:pipelineID?': ContactPage,
   '/profile/:tab?/:version?': ProfilePage,
   '/admin/:tab?': AdminPage,
 };

@@ -1,0 +1,337 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { pipelineKeys } from '../pipeline/api';
+import type {
+  ActivityPage,
+  Answer,
+  ContactAnswer,
+  ContactFields,
+  ContactPipeline,
+  ContactRecord,
+  ContactTag,
+  Deal,
+  NewContact,
+  Note,
+  PipelineDetail,
+  Question,
+  StatusLabel,
+  TagSet,
+} from './types';
+
+const ACTIVITY_PAGE = 30;
+
+const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
+const contactPath = (teamUID: string, GTID: string) =>
+  `${teamPath(teamUID)}/contacts/${encodeURIComponent(GTID)}`;
+const inPipeline = (teamUID: string, GTID: string, groupUID: string) =>
+  `${contactPath(teamUID, GTID)}/pipelines/${encodeURIComponent(groupUID)}`;
+
+export const contactKeys = {
+  all: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID] as const,
+  detail: (teamUID: string, GTID: string) =>
+    ['teams', teamUID, 'contacts', GTID, 'detail'] as const,
+  activities: (teamUID: string, GTID: string) =>
+    ['teams', teamUID, 'contacts', GTID, 'activities'] as const,
+  notes: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID, 'notes'] as const,
+  tagSets: (teamUID: string) => ['teams', teamUID, 'tag-sets'] as const,
+  statusLabels: (teamUID: string) => ['teams', teamUID, 'status-labels'] as const,
+  questions: (teamUID: string) => ['teams', teamUID, 'questions'] as const,
+  pipeline: (teamUID: string, groupUID: string) =>
+    ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
+};
+
+/** An id for `X-Change-Id`, so the realtime stream can tell this tab its own changes. */
+export function newChangeId(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `chg-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  );
+}
+
+const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
+
+// ---- reads ----------------------------------------------------------------------------------
+
+export function useContact(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: contactKeys.detail(teamUID, GTID),
+    queryFn: ({ signal }) => api.get<ContactAnswer>(contactPath(teamUID, GTID), { signal }),
+    retry: (count, error) =>
+      !(error && 'httpStatus' in error && (error.httpStatus === 404 || error.httpStatus === 403)) &&
+      count < 2,
+  });
+}
+
+export function useActivities(teamUID: string, GTID: string) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.activities(teamUID, GTID),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ActivityPage>(`${contactPath(teamUID, GTID)}/activities`, {
+        query: { cursor: pageParam, limit: ACTIVITY_PAGE },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useNotes(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: contactKeys.notes(teamUID, GTID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ notes: Note[] }>(`${contactPath(teamUID, GTID)}/notes`, { signal })
+        .then((a) => a.notes),
+  });
+}
+
+export function useTagSets(teamUID: string) {
+  return useQuery({
+    queryKey: contactKeys.tagSets(teamUID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ tagSets: TagSet[] }>(`${teamPath(teamUID)}/tag-sets`, { signal })
+        .then((a) => a.tagSets),
+    staleTime: 60_000,
+  });
+}
+
+export function useStatusLabels(teamUID: string) {
+  return useQuery({
+    queryKey: contactKeys.statusLabels(teamUID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ statusLabels: StatusLabel[] }>(`${teamPath(teamUID)}/status-labels`, { signal })
+        .then((a) => [...a.statusLabels].sort((x, y) => x.order - y.order)),
+    staleTime: 60_000,
+  });
+}
+
+export function useQuestions(teamUID: string) {
+  return useQuery({
+    queryKey: contactKeys.questions(teamUID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ questions: Question[] }>(`${teamPath(teamUID)}/questions`, { signal })
+        .then((a) => [...a.questions].sort((x, y) => x.order - y.order)),
+    staleTime: 60_000,
+  });
+}
+
+/** A pipeline's stages (for the stage pickers), placeholder first. */
+export function usePipelineStages(teamUID: string, groupUID: string | null) {
+  return useQuery({
+    queryKey: contactKeys.pipeline(teamUID, groupUID ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<PipelineDetail>(`${teamPath(teamUID)}/pipelines/${encodeURIComponent(groupUID!)}`, {
+          signal,
+        })
+        .then((a) => [...a.stages].sort((x, y) => x.idx - y.idx)),
+    enabled: groupUID !== null,
+    staleTime: 60_000,
+  });
+}
+
+// ---- writes ---------------------------------------------------------------------------------
+
+/** After a write: the contact, its timeline and notes reload; boards show the change too. */
+function refreshContact(queryClient: QueryClient, teamUID: string, GTID: string, boards = false) {
+  void queryClient.invalidateQueries({ queryKey: contactKeys.all(teamUID, GTID) });
+  if (boards) void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
+}
+
+function useContactWrite<Input, Output>(
+  teamUID: string,
+  GTID: string,
+  write: (input: Input) => Promise<Output>,
+  options: { boards?: boolean } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: () => refreshContact(queryClient, teamUID, GTID, options.boards),
+  });
+}
+
+export function useCreateContact(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewContact) =>
+      api.post<{ contact: ContactRecord }>(`${teamPath(teamUID)}/contacts`, body, changeHeaders()),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) }),
+  });
+}
+
+export function useUpdateContact(teamUID: string, GTID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ContactFields) =>
+      api.patch<{ contact: ContactRecord }>(contactPath(teamUID, GTID), patch, changeHeaders()),
+    onSuccess: ({ contact }) => {
+      queryClient.setQueryData<ContactAnswer>(contactKeys.detail(teamUID, GTID), (old) =>
+        old ? { ...old, contact } : old,
+      );
+    },
+    onSettled: () => refreshContact(queryClient, teamUID, GTID, true),
+  });
+}
+
+export function useDeleteContact(teamUID: string, GTID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ deleted: string }>(contactPath(teamUID, GTID), changeHeaders()),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: contactKeys.all(teamUID, GTID) });
+      void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
+    },
+  });
+}
+
+export const useAddToPipeline = (teamUID: string, GTID: string) =>
+  useContactWrite(
+    teamUID,
+    GTID,
+    (body: { pipelineUID: string; stageUID?: string }) =>
+      api.post<{ pipeline: ContactPipeline }>(
+        `${contactPath(teamUID, GTID)}/pipelines`,
+        body,
+        changeHeaders(),
+      ),
+    { boards: true },
+  );
+
+export const useRemoveFromPipeline = (teamUID: string, GTID: string) =>
+  useContactWrite(
+    teamUID,
+    GTID,
+    (groupUID: string) =>
+      api.delete<{ removed: true }>(inPipeline(teamUID, GTID, groupUID), changeHeaders()),
+    { boards: true },
+  );
+
+export interface StageChange {
+  groupUID: string;
+  stageUID: string;
+  afterGtid?: string | null;
+  beforeGtid?: string | null;
+}
+
+/** PUT .../pipelines/:groupUID/stage, with an X-Change-Id (the board's drag uses it too). */
+export function putStage(teamUID: string, GTID: string, change: StageChange) {
+  const body: Record<string, string> = { stageUID: change.stageUID };
+  if (change.afterGtid) body.afterGtid = change.afterGtid;
+  if (change.beforeGtid) body.beforeGtid = change.beforeGtid;
+  return api.put<{ stageUID: string; position: string }>(
+    `${inPipeline(teamUID, GTID, change.groupUID)}/stage`,
+    body,
+    changeHeaders(),
+  );
+}
+
+export const useChangeStage = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (change: StageChange) => putStage(teamUID, GTID, change), {
+    boards: true,
+  });
+
+export const useDeleteHistory = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, ({ groupUID, id }: { groupUID: string; id: string | number }) =>
+    api.delete(
+      `${inPipeline(teamUID, GTID, groupUID)}/history/${encodeURIComponent(String(id))}`,
+      changeHeaders(),
+    ),
+  );
+
+export const useSetStatusLabel = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (labelUID: string | null) =>
+    api.put<{ statusLabelUID: string | null }>(
+      `${contactPath(teamUID, GTID)}/status-label`,
+      { labelUID },
+      changeHeaders(),
+    ),
+  );
+
+export const useAddTag = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (body: { tagID: string; pipelineUID: string | null }) =>
+    api.post<{ tag: ContactTag }>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
+  );
+
+export const useRemoveTag = (teamUID: string, GTID: string) =>
+  useContactWrite(
+    teamUID,
+    GTID,
+    ({ tagID, pipelineUID }: { tagID: string; pipelineUID: string | null }) =>
+      api.delete(`${contactPath(teamUID, GTID)}/tags/${encodeURIComponent(tagID)}`, {
+        query: { pipelineUID },
+        ...changeHeaders(),
+      }),
+  );
+
+export const useAddNote = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (body: { text: string; pipelineUID?: string }) =>
+    api.post<{ note: Note }>(`${contactPath(teamUID, GTID)}/notes`, body, changeHeaders()),
+  );
+
+export const useEditNote = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, ({ noteUID, text }: { noteUID: string; text: string }) =>
+    api.patch<{ note: Note }>(
+      `${contactPath(teamUID, GTID)}/notes/${encodeURIComponent(noteUID)}`,
+      { text },
+      changeHeaders(),
+    ),
+  );
+
+export const useDeleteNote = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (noteUID: string) =>
+    api.delete(
+      `${contactPath(teamUID, GTID)}/notes/${encodeURIComponent(noteUID)}`,
+      changeHeaders(),
+    ),
+  );
+
+export type DealInput = Pick<Deal, 'name' | 'currency' | 'status'> & { value: number };
+
+export const useAddDeal = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, ({ groupUID, deal }: { groupUID: string; deal: DealInput }) =>
+    api.post<{ deal: Deal }>(`${inPipeline(teamUID, GTID, groupUID)}/deals`, deal, changeHeaders()),
+  );
+
+export const useEditDeal = (teamUID: string, GTID: string) =>
+  useContactWrite(
+    teamUID,
+    GTID,
+    ({ dealUID, deal }: { dealUID: string; deal: Partial<DealInput> }) =>
+      api.patch<{ deal: Deal }>(
+        `${contactPath(teamUID, GTID)}/deals/${encodeURIComponent(dealUID)}`,
+        deal,
+        changeHeaders(),
+      ),
+  );
+
+export const useDeleteDeal = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, (dealUID: string) =>
+    api.delete(
+      `${contactPath(teamUID, GTID)}/deals/${encodeURIComponent(dealUID)}`,
+      changeHeaders(),
+    ),
+  );
+
+export const useSaveAnswers = (teamUID: string, GTID: string) =>
+  useContactWrite(teamUID, GTID, ({ groupUID, answers }: { groupUID: string; answers: Answer[] }) =>
+    api.put<{ answers: Answer[] }>(
+      `${inPipeline(teamUID, GTID, groupUID)}/answers`,
+      {
+        answers: answers.map((a) => ({
+          ...(a.questionUID ? { questionUID: a.questionUID } : {}),
+          question: a.question,
+          answer: a.answer,
+        })),
+      },
+      changeHeaders(),
+    ),
+  );

@@ -1,0 +1,126 @@
+import { Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { QueryError, toastError, toastSuccess } from '../../profile/common';
+import { useQuestions, useSaveAnswers } from '../api';
+import { answerRows } from '../answers';
+import type { ContactPipeline, Question } from '../types';
+import type { TabProps } from './props';
+
+/** The team's questions with this contact's answers in the selected pipeline. */
+export function AnswersTab({ teamUID, data, selected }: TabProps) {
+  const questions = useQuestions(teamUID);
+  if (!selected) {
+    return (
+      <Text c="dimmed" size="sm" py="lg" ta="center">
+        Answers are kept per pipeline. Add this contact to a pipeline first.
+      </Text>
+    );
+  }
+  if (questions.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading the questions">
+        <Skeleton height={60} />
+        <Skeleton height={60} />
+      </Stack>
+    );
+  }
+  if (questions.isError) {
+    return (
+      <QueryError
+        title="Couldn't load the questions"
+        error={questions.error}
+        onRetry={() => void questions.refetch()}
+        retrying={questions.isRefetching}
+      />
+    );
+  }
+  return (
+    <AnswersForm
+      key={`${selected.groupUID}/${selected.answers.map((a) => a.answer).join('\u0000')}`}
+      teamUID={teamUID}
+      GTID={data.contact.GTID}
+      pipeline={selected}
+      questions={questions.data}
+    />
+  );
+}
+
+function AnswersForm({
+  teamUID,
+  GTID,
+  pipeline,
+  questions,
+}: {
+  teamUID: string;
+  GTID: string;
+  pipeline: ContactPipeline;
+  questions: Question[];
+}) {
+  const save = useSaveAnswers(teamUID, GTID);
+  const initial = answerRows(questions, pipeline.answers);
+  const [rows, setRows] = useState(initial);
+  const dirty = rows.some((row, i) => row.answer !== initial[i]?.answer);
+
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" py="lg" ta="center">
+        Your team has no questions yet. Owners and admins add them in the team setup.
+      </Text>
+    );
+  }
+  const submit = () =>
+    save.mutate(
+      {
+        groupUID: pipeline.groupUID,
+        answers: rows.filter((r) => r.questionUID || r.answer.trim()),
+      },
+      {
+        onSuccess: () => toastSuccess(`Answers in ${pipeline.nickName} saved.`),
+        onError: (error) => toastError(error, 'Could not save the answers'),
+      },
+    );
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Answers in {pipeline.nickName}
+        </Text>
+        {rows.map((row, i) => (
+          <Textarea
+            key={row.questionUID ?? `extra-${i}`}
+            label={row.question}
+            description={
+              row.questionUID && questions.some((q) => q.questionUID === row.questionUID)
+                ? undefined
+                : 'No longer asked'
+            }
+            autosize
+            minRows={1}
+            maxRows={6}
+            value={row.answer}
+            placeholder="No answer yet"
+            onChange={(e) => {
+              const answer = e.currentTarget.value;
+              setRows((list) => list.map((r, j) => (j === i ? { ...r, answer } : r)));
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+        ))}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" disabled={!dirty} onClick={() => setRows(initial)}>
+            Discard changes
+          </Button>
+          <Button size="xs" onClick={submit} loading={save.isPending} disabled={!dirty}>
+            Save answers
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
