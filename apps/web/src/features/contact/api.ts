@@ -6,7 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { pipelineKeys } from '../pipeline/api';
+import { newChangeId } from '../../lib/changeId';
+import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
 import type {
   ActivityPage,
   Answer,
@@ -45,13 +46,6 @@ export const contactKeys = {
   pipeline: (teamUID: string, groupUID: string) =>
     ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
 };
-
-/** An id for `X-Change-Id`, so the realtime stream can tell this tab its own changes. */
-export function newChangeId(): string {
-  return (
-    globalThis.crypto?.randomUUID?.() ?? `chg-${Date.now()}-${Math.random().toString(36).slice(2)}`
-  );
-}
 
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 
@@ -214,25 +208,6 @@ export const useRemoveFromPipeline = (teamUID: string, GTID: string) =>
       api.delete<{ removed: true }>(inPipeline(teamUID, GTID, groupUID), changeHeaders()),
     { boards: true },
   );
-
-export interface StageChange {
-  groupUID: string;
-  stageUID: string;
-  afterGtid?: string | null;
-  beforeGtid?: string | null;
-}
-
-/** PUT .../pipelines/:groupUID/stage, with an X-Change-Id (the board's drag uses it too). */
-export function putStage(teamUID: string, GTID: string, change: StageChange) {
-  const body: Record<string, string> = { stageUID: change.stageUID };
-  if (change.afterGtid) body.afterGtid = change.afterGtid;
-  if (change.beforeGtid) body.beforeGtid = change.beforeGtid;
-  return api.put<{ stageUID: string; position: string }>(
-    `${inPipeline(teamUID, GTID, change.groupUID)}/stage`,
-    body,
-    changeHeaders(),
-  );
-}
 
 export const useChangeStage = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, (change: StageChange) => putStage(teamUID, GTID, change), {

@@ -1,17 +1,81 @@
 import { Button } from '@mantine/core';
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type Over,
+  type Active,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { StateMessage } from '../../ui/StateMessage';
-import { useBoard } from './api';
-import { orderedStages } from './board';
+import { useBoard, useMoveCard } from './api';
+import { findCard, moveCard, orderedStages, type CardPlace } from './board';
 import classes from './Board.module.css';
 import { BoardSkeleton } from './BoardSkeleton';
+import { DraggedCard, displayName } from './ContactCard';
 import { StageColumn } from './StageColumn';
+import type { Board as BoardData, BoardCard } from './types';
 
-/** The read-only board of one pipeline: one column per stage, in idx order. */
-export function Board({ teamUID, groupUID }: { teamUID: string; groupUID: string }) {
+interface BoardProps {
+  teamUID: string;
+  groupUID: string;
+  /** Opens "New contact" in a stage (the column's "+"). */
+  onAddContact?: (stageUID: string) => void;
+}
+
+interface DragState {
+  card: BoardCard;
+  from: CardPlace;
+  /** The board as shown while dragging: the card follows the pointer from column to column. */
+  preview: BoardData;
+}
+
+/** Where a drop over `over` puts the card: a column (its end) or a card's place. */
+function dropPlace(board: BoardData, active: Active, over: Over): CardPlace | null {
+  const data = over.data.current as { type?: string; stageUID?: string } | undefined;
+  if (data?.type === 'stage' && data.stageUID) {
+    const stage = board.stages.find((s) => s.stageUID === data.stageUID);
+    if (!stage) return null;
+    const here = stage.contacts.some((c) => c.GTID === active.id);
+    return { stageUID: stage.stageUID, index: stage.contacts.length - (here ? 1 : 0) };
+  }
+  const place = findCard(board, String(over.id));
+  if (!place) return null;
+  const current = findCard(board, String(active.id));
+  if (current?.stageUID === place.stageUID) return place;
+  // Entering another column over a card: before it, or after it when the pointer is below it.
+  const rect = active.rect.current.translated;
+  const below = rect ? rect.top > over.rect.top + over.rect.height / 2 : false;
+  return { stageUID: place.stageUID, index: place.index + (below ? 1 : 0) };
+}
+
+/** The board of one pipeline: one column per stage, in idx order; cards drag between them. */
+export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
   const board = useBoard(teamUID, groupUID);
+  const move = useMoveCard(teamUID, groupUID);
+  const [drag, setDrag] = useState<DragState | null>(null);
+  // The click that ends a pointer drag must not open the card's link.
+  const justDragged = useRef(false);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      // Enter still opens the link; Space picks a card up and puts it down.
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
 
   if (board.isPending) return <BoardSkeleton />;
   if (board.isError) {
@@ -46,7 +110,8 @@ export function Board({ teamUID, groupUID }: { teamUID: string; groupUID: string
     );
   }
 
-  const stages = orderedStages(board.data);
+  const cached = board.data;
+  const stages = orderedStages(drag?.preview ?? cached);
   if (stages.length === 0) {
     return (
       <StateMessage
@@ -66,11 +131,91 @@ export function Board({ teamUID, groupUID }: { teamUID: string; groupUID: string
       </StateMessage>
     );
   }
+
+  const stageName = (stageUID: string) =>
+    cached.stages.find((s) => s.stageUID === stageUID)?.name ?? 'a stage';
+  const nameOf = (id: string | number) => {
+    const place = findCard(cached, String(id));
+    const card =
+      place && cached.stages.find((s) => s.stageUID === place.stageUID)?.contacts[place.index];
+    return card ? displayName(card) : 'The contact';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) => {
+      const place = over && drag ? dropPlace(drag.preview, active, over) : null;
+      return place
+        ? `${nameOf(active.id)} is over ${stageName(place.stageUID)}, position ${place.index + 1}.`
+        : undefined;
+    },
+    onDragEnd: ({ active, over }) => {
+      const place = over && drag ? dropPlace(drag.preview, active, over) : null;
+      return place
+        ? `${nameOf(active.id)} moved to ${stageName(place.stageUID)}.`
+        : `${nameOf(active.id)} was put back.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    justDragged.current = true;
+    const from = findCard(cached, String(active.id));
+    if (!from) return;
+    const card = cached.stages.find((s) => s.stageUID === from.stageUID)!.contacts[from.index]!;
+    setDrag({ card, from, preview: cached });
+  };
+
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    if (!drag || !over) return;
+    const place = dropPlace(drag.preview, active, over);
+    const current = findCard(drag.preview, String(active.id));
+    // Within a column the sortable list shows the shift; across columns the card moves over.
+    if (!place || !current || place.stageUID === current.stageUID) return;
+    const moved = moveCard(drag.preview, String(active.id), place.stageUID, place.index);
+    if (moved) setDrag({ ...drag, preview: moved.board });
+  };
+
+  const endDrag = () => {
+    setDrag(null);
+    setTimeout(() => (justDragged.current = false), 0);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const place = drag && over ? dropPlace(drag.preview, active, over) : null;
+    endDrag();
+    if (place) move(String(active.id), place.stageUID, place.index);
+  };
+
+  const swallowClick = (event: MouseEvent) => {
+    if (!justDragged.current) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
   return (
-    <div className={classes.board}>
-      {stages.map((stage) => (
-        <StageColumn key={stage.stageUID} teamUID={teamUID} groupUID={groupUID} stage={stage} />
-      ))}
-    </div>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      accessibility={{ announcements }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={endDrag}
+    >
+      <div className={classes.board} onClickCapture={swallowClick}>
+        {stages.map((stage) => (
+          <StageColumn
+            key={stage.stageUID}
+            teamUID={teamUID}
+            groupUID={groupUID}
+            stage={stage}
+            onAddContact={onAddContact}
+          />
+        ))}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {drag ? <DraggedCard card={drag.card} /> : null}
+      </DragOverlay>
+    </DndContext>
   );
 }

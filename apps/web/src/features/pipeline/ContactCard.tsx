@@ -1,4 +1,6 @@
 import { Avatar, Card, Group, Stack, Text } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { IconClock } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -15,38 +17,75 @@ export function displayName(card: BoardCard): string {
   );
 }
 
-/** One contact on the board: a real link, so middle-click and "open in new tab" work. */
-export const ContactCard = memo(function ContactCard({ card }: { card: BoardCard }) {
+function CardBody({ card }: { card: BoardCard }) {
   const name = displayName(card);
   const activity = relativeTime(card.lastActivityAt);
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Avatar src={card.photoURL} name={name} color="initials" size={32} alt="" />
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Text size="sm" fw={600} truncate>
+          {name}
+        </Text>
+        {card.emailAddress && (
+          <Text size="xs" c="dimmed" truncate>
+            {card.emailAddress}
+          </Text>
+        )}
+        {activity && (
+          <Group gap={4} wrap="nowrap">
+            <IconClock size={12} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text size="xs" c="dimmed" title={card.lastActivityAt ?? undefined}>
+              {activity}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
+/**
+ * One contact on the board: a real link (middle-click and "open in new tab" work) that can be
+ * dragged to another place (pointer after 6 px, or Space then the arrow keys).
+ */
+export const ContactCard = memo(function ContactCard({
+  card,
+  stageUID,
+}: {
+  card: BoardCard;
+  stageUID: string;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: card.GTID,
+    data: { type: 'card', stageUID },
+  });
+  // A link keeps its own role; dnd-kit's "button" role would hide it from link navigation.
+  const { role: _role, ...dragAttributes } = attributes;
   return (
     <Card
       component={Link}
       to={`/contact/${encodeURIComponent(card.GTID)}`}
+      ref={setNodeRef}
       className={classes.card}
       padding="xs"
+      draggable={false}
+      data-dragging={isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      {...dragAttributes}
+      aria-roledescription="draggable contact"
+      {...listeners}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={card.photoURL} name={name} color="initials" size={32} alt="" />
-        <Stack gap={2} miw={0} style={{ flex: 1 }}>
-          <Text size="sm" fw={600} truncate>
-            {name}
-          </Text>
-          {card.emailAddress && (
-            <Text size="xs" c="dimmed" truncate>
-              {card.emailAddress}
-            </Text>
-          )}
-          {activity && (
-            <Group gap={4} wrap="nowrap">
-              <IconClock size={12} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
-              <Text size="xs" c="dimmed" title={card.lastActivityAt ?? undefined}>
-                {activity}
-              </Text>
-            </Group>
-          )}
-        </Stack>
-      </Group>
+      <CardBody card={card} />
     </Card>
   );
 });
+
+/** The card that follows the pointer while dragging (not a link: it is only a picture). */
+export function DraggedCard({ card }: { card: BoardCard }) {
+  return (
+    <Card className={classes.card} data-overlay padding="xs" shadow="md">
+      <CardBody card={card} />
+    </Card>
+  );
+}

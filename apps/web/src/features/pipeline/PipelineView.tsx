@@ -1,6 +1,8 @@
 import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLayoutKanban, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NewContactModal } from '../contact/NewContactModal';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from './api';
@@ -19,6 +21,8 @@ export function PipelineView() {
   const groupUID =
     pipelineID ?? (pipelines.data ? (defaultPipeline(pipelines.data)?.groupUID ?? null) : null);
   const current = pipelines.data?.find((p) => p.groupUID === groupUID);
+  // "New contact": null = closed; a stage when a column's "+" opened it.
+  const [adding, setAdding] = useState<{ stageUID: string | null } | null>(null);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -43,12 +47,29 @@ export function PipelineView() {
             <Skeleton height={30} width={240} />
           ) : null}
         </Group>
-        {current && (
-          <Text size="sm" c="dimmed">
-            {current.contactCount.toLocaleString()} contacts
-          </Text>
-        )}
+        <Group gap="md" wrap="nowrap">
+          {current && (
+            <Text size="sm" c="dimmed">
+              {current.contactCount.toLocaleString()} contacts
+            </Text>
+          )}
+          <Button
+            size="xs"
+            leftSection={<IconUserPlus size={16} stroke={1.6} />}
+            onClick={() => setAdding({ stageUID: null })}
+            disabled={pipelines.isPending}
+          >
+            New contact
+          </Button>
+        </Group>
       </Group>
+      <NewContactModal
+        opened={adding !== null}
+        onClose={() => setAdding(null)}
+        teamUID={teamUID}
+        pipelineUID={groupUID}
+        stageUID={adding?.stageUID ?? null}
+      />
       <div style={{ flex: 1, minHeight: 0 }}>
         {pipelines.isPending ? (
           <BoardSkeleton />
@@ -82,7 +103,12 @@ export function PipelineView() {
             Pipelines hold your contacts in stages, from first message to closed deal.
           </StateMessage>
         ) : (
-          <Board key={groupUID} teamUID={teamUID} groupUID={groupUID} />
+          <Board
+            key={groupUID}
+            teamUID={teamUID}
+            groupUID={groupUID}
+            onAddContact={(stageUID) => setAdding({ stageUID })}
+          />
         )}
       </div>
     </div>
