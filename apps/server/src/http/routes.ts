@@ -6,6 +6,7 @@ import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
+import { contactRoutes } from '../modules/contacts/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
@@ -37,6 +38,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   analyticsRoutes,
   notificationRoutes,
   extensionRoutes,
+  contactRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
