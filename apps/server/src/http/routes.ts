@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { activityRoutes } from '../modules/activities/routes';
+import { noteRoutes } from '../modules/notes/routes';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
@@ -39,6 +41,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   notificationRoutes,
   extensionRoutes,
   contactRoutes,
+  activityRoutes,
+  noteRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
