@@ -8,11 +8,13 @@ import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { labelRoutes } from '../modules/labels/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
+import { tagRoutes } from '../modules/tags/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
 import { teamRoutes } from '../modules/teams/routes';
@@ -37,6 +39,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   analyticsRoutes,
   notificationRoutes,
   extensionRoutes,
+  tagRoutes,
+  labelRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
