@@ -11,6 +11,8 @@ export interface TagRow {
   color: string | null;
   remoteID: string | null;
   order: number;
+  /** Contacts (that the scope may see) carrying this tag. */
+  contacts: number;
 }
 
 export interface TagSetRow {
@@ -20,6 +22,8 @@ export interface TagSetRow {
   color: string;
   connectionUID: string | null;
   order: number;
+  /** Contacts (that the scope may see) carrying any of its tags. */
+  contacts: number;
   tags: TagRow[];
 }
 
@@ -40,6 +44,7 @@ type RawSet = {
   color: string;
   connection_uid: string | null;
   order: number;
+  contacts: string;
   tags: TagRow[] | null;
 };
 
@@ -50,8 +55,17 @@ const toSet = (r: RawSet): TagSetRow => ({
   color: r.color,
   connectionUID: r.connection_uid,
   order: r.order,
+  contacts: Number(r.contacts),
   tags: r.tags ?? [],
 });
+
+/** A contact_tag row `ct` the scope may see: its pipeline (or global) and its contact. */
+function visibleContactTag(scope: TeamScope): SQL {
+  if (scope.visiblePipelines === 'all') return sql`TRUE`;
+  return sql`(ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})
+    AND EXISTS (SELECT 1 FROM contact c WHERE c.team_uid = ct.team_uid AND c.gtid = ct.gtid
+      AND ${visibleContacts(scope, 'c')})`;
+}
 
 /** Tag sets with their tags (by order): global ones first, then by pipeline order. */
 export async function listTagSets(
@@ -69,9 +83,15 @@ export async function listTagSets(
   const r = await db.execute<RawSet>(sql`
     SELECT ts.tag_set_uid, ts.pipeline_uid, ts.name, ts.color, ts.connection_uid, ts."order",
       (SELECT json_agg(json_build_object('tagID', t.tag_id, 'name', t.name, 'value', t.value,
-          'color', t.color, 'remoteID', t.remote_id, 'order', t."order")
+          'color', t.color, 'remoteID', t.remote_id, 'order', t."order",
+          'contacts', (SELECT count(DISTINCT ct.gtid) FROM contact_tag ct
+            WHERE ct.team_uid = t.team_uid AND ct.tag_id = t.tag_id AND ${visibleContactTag(scope)}))
           ORDER BY t."order", t.tag_id)
-        FROM tag t WHERE t.team_uid = ts.team_uid AND t.tag_set_uid = ts.tag_set_uid) AS tags
+        FROM tag t WHERE t.team_uid = ts.team_uid AND t.tag_set_uid = ts.tag_set_uid) AS tags,
+      (SELECT count(DISTINCT ct.gtid) FROM contact_tag ct
+        JOIN tag t ON t.team_uid = ct.team_uid AND t.tag_id = ct.tag_id
+        WHERE t.team_uid = ts.team_uid AND t.tag_set_uid = ts.tag_set_uid
+          AND ${visibleContactTag(scope)}) AS contacts
     FROM tag_set ts
     LEFT JOIN pipeline p ON p.team_uid = ts.team_uid AND p.pipeline_uid = ts.pipeline_uid
     WHERE ts.team_uid = ${scope.teamUID} AND ${visibleSet(scope)} AND ${where}
@@ -204,9 +224,14 @@ export async function findTag(scope: TeamScope, db: AppDb, tagSetUID: string, ta
     color: string | null;
     remote_id: string | null;
     order: number;
+    contacts: string;
   }>(sql`
-    SELECT tag_id, name, value, color, remote_id, "order" FROM tag
-    WHERE team_uid = ${scope.teamUID} AND tag_set_uid = ${tagSetUID} AND tag_id = ${tagID}`);
+    SELECT t.tag_id, t.name, t.value, t.color, t.remote_id, t."order",
+      (SELECT count(DISTINCT ct.gtid) FROM contact_tag ct
+        WHERE ct.team_uid = t.team_uid AND ct.tag_id = t.tag_id AND ${visibleContactTag(scope)})
+        AS contacts
+    FROM tag t
+    WHERE t.team_uid = ${scope.teamUID} AND t.tag_set_uid = ${tagSetUID} AND t.tag_id = ${tagID}`);
   const t = r.rows[0];
   return t
     ? ({
@@ -216,6 +241,7 @@ export async function findTag(scope: TeamScope, db: AppDb, tagSetUID: string, ta
         color: t.color,
         remoteID: t.remote_id,
         order: t.order,
+        contacts: Number(t.contacts),
       } satisfies TagRow)
     : null;
 }

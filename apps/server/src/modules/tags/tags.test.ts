@@ -267,6 +267,13 @@ describe(`orphaned tags and reconciliation (${ENGINE})`, () => {
         .every((r) => r.endsWith('|Warm')),
     ).toBe(true);
 
+    // The list says how many contacts carry each tag and the set (what a delete would orphan).
+    const listed = (await sets(owner)).find((x) => x.tagSetUID === set.tagSetUID)!;
+    expect(listed.contacts).toBe(3);
+    expect(listed.tags.map((t) => [t.name, t.contacts])).toEqual([
+      ['Warm', 3],
+      ['Cold', 1],
+    ]);
     expect((await orphans()).map((o) => o.tagID)).not.toContain(hot!.tagID);
     const del = await api(owner, `/tag-sets/${set.tagSetUID}/tags/${hot!.tagID}`, 'DELETE');
     expect(del.body).toEqual({ onContacts: 3 });
