@@ -17,6 +17,17 @@ const AdminPage = lazy(() =>
 const ContactPage = lazy(() =>
   import('../features/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
 );
+const TagsPage = lazy(() =>
+  import('../features/setup-tags/TagsPage').then((m) => ({ default: m.TagsPage })),
+);
+const ReconciliationPage = lazy(() =>
+  import('../features/setup-tags/ReconciliationPage').then((m) => ({
+    default: m.ReconciliationPage,
+  })),
+);
+const LabelsPage = lazy(() =>
+  import('../features/setup-tags/LabelsPage').then((m) => ({ default: m.LabelsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -41,4 +52,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/contact/:GTID/:tab?/:pipelineID?': ContactPage,
   '/profile/:tab?/:version?': ProfilePage,
   '/admin/:tab?': AdminPage,
+  '/setup/tags': TagsPage,
+  '/setup/tags-reconciliation': ReconciliationPage,
+  '/setup/labels': LabelsPage,
 };
