@@ -6,9 +6,11 @@ import { mintTokenRoutes } from '../modules/account/mint-token';
 import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
+import { connectionRoutes } from '../modules/connections/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
+import { pipelineRoutes } from '../modules/pipelines/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
@@ -37,6 +39,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   analyticsRoutes,
   notificationRoutes,
   extensionRoutes,
+  pipelineRoutes,
+  connectionRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { sortByOrder } from '@leadloom/core';
 import { getPipelines } from '../board/service';
+import { getPhases } from '../pipelines/service';
 import * as repo from './repo';
 
 /**
@@ -21,7 +22,7 @@ export async function getTeamData(database: Database, scope: TeamScope) {
     globalTagSets: [] as unknown[],
     // The pipeline summary: which pipelines this member sees, in their order.
     pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
-    phases: [] as unknown[],
+    phases: (await getPhases(database, scope)).phases,
     orphanedTags: [] as unknown[],
   };
 }
