@@ -1,6 +1,6 @@
 import type { Fixture } from '../../test/isolation';
 import { addPipeline } from '../../test/team-fixtures';
-import { addConnection } from '../pipelines/test-helpers';
+import { addConnection } from '../pipelines/fixtures.repo';
 
 const T = '/api/teams/:teamUID';
 

@@ -8,7 +8,7 @@ import {
   phaseUIDsOf,
   pipelineUIDsOf,
   questionUIDsOf,
-} from './test-helpers';
+} from './fixtures.repo';
 
 const T = '/api/teams/:teamUID';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { newPushId } from '@leadloom/core';
 import type { TestServices } from '../../test/harness';
 
-/** Rows written directly for pipeline-setup tests and isolation fixtures. */
+/** Rows written directly for pipeline-setup tests and isolation fixtures (tests only). */
 
 export async function addStage(
   s: TestServices,
