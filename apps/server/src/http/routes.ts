@@ -9,10 +9,12 @@ import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { contactRoutes } from '../modules/contacts/routes';
+import { connectionRoutes } from '../modules/connections/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
 import { labelRoutes } from '../modules/labels/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
+import { pipelineRoutes } from '../modules/pipelines/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
@@ -47,6 +49,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   noteRoutes,
   tagRoutes,
   labelRoutes,
+  pipelineRoutes,
+  connectionRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -4,6 +4,7 @@ import { sortByOrder } from '@leadloom/core';
 import { getPipelines } from '../board/service';
 import { listStatusLabels } from '../labels/service';
 import { globalTagSets, orphanedTags } from '../tags/service';
+import { getPhases } from '../pipelines/service';
 import * as repo from './repo';
 
 /**
@@ -23,7 +24,7 @@ export async function getTeamData(database: Database, scope: TeamScope) {
     globalTagSets: await globalTagSets(database, scope),
     // The pipeline summary: which pipelines this member sees, in their order.
     pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
-    phases: [] as unknown[],
+    phases: (await getPhases(database, scope)).phases,
     orphanedTags: await orphanedTags(database, scope),
   };
 }

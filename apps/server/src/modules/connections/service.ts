@@ -1,0 +1,131 @@
+import { newPushId } from '@leadloom/core';
+import type { AppDb, Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+
+/**
+ * Connections, the minimum (docs/api.md): owners and admins list, create, change and delete
+ * them; credentials (`settings`) are never answered. The delivery engine and the screen come
+ * in a later issue; actions elsewhere only write the outbox rows core's rules select.
+ */
+
+export interface WriteOptions {
+  changeId?: string | null;
+}
+
+async function checkReferences(scope: TeamScope, db: AppDb, f: repo.ConnectionFields) {
+  const pipelines = [
+    ...(f.usedInPipelines ?? []).map((uid, i) => ({ uid, field: `usedInPipelines.${i}` })),
+    ...(f.selectedPipeline ? [{ uid: f.selectedPipeline, field: 'selectedPipeline' }] : []),
+  ];
+  const known = await repo.existingPipelineUIDs(
+    scope,
+    db,
+    pipelines.map((p) => p.uid),
+  );
+  const badPipeline = pipelines.find((p) => !known.includes(p.uid));
+  if (badPipeline) {
+    throw new ApiError(
+      'invalid-argument',
+      `${badPipeline.field}: "${badPipeline.uid}" is not a pipeline of this team.`,
+      badPipeline.field,
+    );
+  }
+  const tagSets = f.usedInTagSets ?? [];
+  const knownSets = await repo.existingTagSetUIDs(scope, db, tagSets);
+  const bad = tagSets.findIndex((uid) => !knownSets.includes(uid));
+  if (bad >= 0) {
+    throw new ApiError(
+      'invalid-argument',
+      `usedInTagSets.${bad}: "${tagSets[bad]}" is not a tag set of this team.`,
+      `usedInTagSets.${bad}`,
+    );
+  }
+}
+
+const unique = (list: string[] | undefined) => (list ? [...new Set(list)] : list);
+
+export async function listConnections(database: Database, scope: TeamScope) {
+  requireRole(scope, ...MANAGERS);
+  return { connections: await repo.listConnections(scope, database.db) };
+}
+
+export async function createConnection(
+  database: Database,
+  scope: TeamScope,
+  input: repo.ConnectionFields & { system: string },
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const fields = {
+        ...input,
+        usedInPipelines: unique(input.usedInPipelines),
+        usedInTagSets: unique(input.usedInTagSets),
+      };
+      await checkReferences(scope, tx.db, fields);
+      const connectionUID = newPushId();
+      await repo.insertConnection(scope, tx.db, connectionUID, fields);
+      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'insert');
+      return { connection: (await repo.findConnection(scope, tx.db, connectionUID))! };
+    },
+    opts,
+  );
+}
+
+export async function updateConnection(
+  database: Database,
+  scope: TeamScope,
+  connectionUID: string,
+  patch: repo.ConnectionFields,
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      if (!(await repo.findConnection(scope, tx.db, connectionUID, { lock: true }))) {
+        throw notFound('Connection not found');
+      }
+      const fields = {
+        ...patch,
+        usedInPipelines: unique(patch.usedInPipelines),
+        usedInTagSets: unique(patch.usedInTagSets),
+      };
+      await checkReferences(scope, tx.db, fields);
+      await repo.updateConnection(scope, tx.db, connectionUID, fields);
+      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'update');
+      return { connection: (await repo.findConnection(scope, tx.db, connectionUID))! };
+    },
+    opts,
+  );
+}
+
+export async function deleteConnection(
+  database: Database,
+  scope: TeamScope,
+  connectionUID: string,
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      if (!(await repo.findConnection(scope, tx.db, connectionUID, { lock: true }))) {
+        throw notFound('Connection not found');
+      }
+      await repo.deleteConnection(scope, tx.db, connectionUID);
+      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'delete');
+      return { deleted: true };
+    },
+    opts,
+  );
+}

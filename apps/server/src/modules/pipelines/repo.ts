@@ -1,0 +1,675 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { visiblePipelineFilter } from '../../db/visibility';
+
+/**
+ * Pipelines, stages, phases and questions (SPEC §3 Pipeline, Stage, Team phases/questions).
+ * Every query is restricted to the scope's team; pipeline reads also to the pipelines the scope
+ * may see (DESIGN §4). The placeholder stage "Set Stage..." is the pipeline's stage at idx 0.
+ */
+
+export interface PipelineRow {
+  groupUID: string;
+  nickName: string;
+  isDefault: boolean;
+  fbGroupURL: string | null;
+  fbConnected: boolean;
+  igConnected: boolean;
+  order: number;
+  rules: Record<string, unknown>;
+}
+
+type PipelineDbRow = {
+  pipeline_uid: string;
+  nick_name: string;
+  is_default: boolean;
+  fb_group_url: string | null;
+  fb_connected: boolean;
+  ig_connected: boolean;
+  order: number;
+  rules: Record<string, unknown> | null;
+};
+
+const toPipeline = (r: PipelineDbRow): PipelineRow => ({
+  groupUID: r.pipeline_uid,
+  nickName: r.nick_name,
+  isDefault: r.is_default,
+  fbGroupURL: r.fb_group_url,
+  fbConnected: r.fb_connected,
+  igConnected: r.ig_connected,
+  order: r.order,
+  rules: r.rules ?? {},
+});
+
+/** A pipeline the scope may see, or null (another team's or an invisible one). */
+export async function findPipeline(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  opts: { lock?: boolean } = {},
+): Promise<PipelineRow | null> {
+  const r = await db.execute<PipelineDbRow>(sql`
+    SELECT pipeline_uid, nick_name, is_default, fb_group_url, fb_connected, ig_connected,
+      "order", rules
+    FROM pipeline
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}
+    ${opts.lock ? sql`FOR UPDATE` : sql``}`);
+  return r.rows[0] ? toPipeline(r.rows[0]) : null;
+}
+
+/** Every pipeline of the team in order (writers are owners/admins, who see them all). */
+export async function teamPipelines(scope: TeamScope, db: AppDb): Promise<PipelineRow[]> {
+  const r = await db.execute<PipelineDbRow>(sql`
+    SELECT pipeline_uid, nick_name, is_default, fb_group_url, fb_connected, ig_connected,
+      "order", rules
+    FROM pipeline
+    WHERE team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}
+    ORDER BY "order", pipeline_uid`);
+  return r.rows.map(toPipeline);
+}
+
+export interface NewPipeline {
+  groupUID: string;
+  nickName: string;
+  isDefault: boolean;
+  fbGroupURL: string | null;
+  fbConnected: boolean;
+  igConnected: boolean;
+}
+
+/** Inserts a pipeline last in the team's order. */
+export async function insertPipeline(scope: TeamScope, db: AppDb, p: NewPipeline) {
+  await db.execute(sql`
+    INSERT INTO pipeline (team_uid, pipeline_uid, nick_name, is_default, fb_group_url,
+      fb_connected, ig_connected, "order")
+    VALUES (${scope.teamUID}, ${p.groupUID}, ${p.nickName}, ${p.isDefault}, ${p.fbGroupURL},
+      ${p.fbConnected}, ${p.igConnected},
+      (SELECT coalesce(max("order") + 1, 0) FROM pipeline WHERE team_uid = ${scope.teamUID}))`);
+}
+
+/** Clears `is_default` on every pipeline but `keep`; answers the ones it changed. */
+export async function clearDefaults(scope: TeamScope, db: AppDb, keep: string): Promise<string[]> {
+  const r = await db.execute<{ pipeline_uid: string }>(sql`
+    UPDATE pipeline SET is_default = false
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid <> ${keep} AND is_default
+    RETURNING pipeline_uid`);
+  return r.rows.map((row) => row.pipeline_uid);
+}
+
+export interface PipelinePatch {
+  nickName?: string | undefined;
+  isDefault?: boolean | undefined;
+  fbGroupURL?: string | null | undefined;
+  fbConnected?: boolean | undefined;
+  igConnected?: boolean | undefined;
+}
+
+export async function updatePipeline(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  patch: PipelinePatch,
+) {
+  const sets = [];
+  if (patch.nickName !== undefined) sets.push(sql`nick_name = ${patch.nickName}`);
+  if (patch.isDefault !== undefined) sets.push(sql`is_default = ${patch.isDefault}`);
+  if (patch.fbGroupURL !== undefined) sets.push(sql`fb_group_url = ${patch.fbGroupURL}`);
+  if (patch.fbConnected !== undefined) sets.push(sql`fb_connected = ${patch.fbConnected}`);
+  if (patch.igConnected !== undefined) sets.push(sql`ig_connected = ${patch.igConnected}`);
+  if (sets.length === 0) return;
+  await db.execute(sql`
+    UPDATE pipeline SET ${sql.join(sets, sql`, `)}
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}`);
+}
+
+/** Connections that sync this pipeline (their `usedInPipelines` names it). */
+export async function pipelineConnectionUIDs(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<string[]> {
+  const r = await db.execute<{ connection_uid: string }>(sql`
+    SELECT connection_uid FROM connection
+    WHERE team_uid = ${scope.teamUID} AND used_in_pipelines ? ${pipelineUID}
+    ORDER BY created_at, connection_uid`);
+  return r.rows.map((row) => row.connection_uid);
+}
+
+export async function existingConnectionUIDs(
+  scope: TeamScope,
+  db: AppDb,
+  uids: readonly string[],
+): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const r = await db.execute<{ connection_uid: string }>(sql`
+    SELECT connection_uid FROM connection
+    WHERE team_uid = ${scope.teamUID} AND connection_uid = ANY(${sql.param([...uids])}::text[])`);
+  return r.rows.map((row) => row.connection_uid);
+}
+
+/**
+ * Makes exactly `connectionUIDs` sync the pipeline: adds it to their `used_in_pipelines`, takes
+ * it out of every other connection's. Answers the connections that changed.
+ */
+export async function setPipelineConnections(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  connectionUIDs: readonly string[],
+): Promise<string[]> {
+  const wanted = sql.param([...connectionUIDs]);
+  const added = await db.execute<{ connection_uid: string }>(sql`
+    UPDATE connection SET used_in_pipelines = used_in_pipelines || ${JSON.stringify([pipelineUID])}::jsonb
+    WHERE team_uid = ${scope.teamUID} AND connection_uid = ANY(${wanted}::text[])
+      AND NOT used_in_pipelines ? ${pipelineUID}
+    RETURNING connection_uid`);
+  const removed = await db.execute<{ connection_uid: string }>(sql`
+    UPDATE connection SET used_in_pipelines = used_in_pipelines - ${pipelineUID}::text
+    WHERE team_uid = ${scope.teamUID} AND NOT (connection_uid = ANY(${wanted}::text[]))
+      AND used_in_pipelines ? ${pipelineUID}
+    RETURNING connection_uid`);
+  return [...added.rows, ...removed.rows].map((row) => row.connection_uid);
+}
+
+export interface DeleteImpact {
+  stages: number;
+  contacts: number;
+  tagSets: number;
+  deals: number;
+}
+
+/** What deleting the pipeline removes (the placeholder stage is not counted: nobody made it). */
+export async function deleteImpact(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<DeleteImpact> {
+  const r = await db.execute<{ stages: string; contacts: string; tag_sets: string; deals: string }>(
+    sql`
+    SELECT
+      (SELECT count(*) FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND idx > 0) AS stages,
+      (SELECT count(*) FROM contact_pipeline WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}) AS contacts,
+      (SELECT count(*) FROM tag_set WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}) AS tag_sets,
+      (SELECT count(*) FROM deal WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}) AS deals`,
+  );
+  const row = r.rows[0]!;
+  return {
+    stages: Number(row.stages),
+    contacts: Number(row.contacts),
+    tagSets: Number(row.tag_sets),
+    deals: Number(row.deals),
+  };
+}
+
+/**
+ * Deletes a pipeline and what lives only in it: placements (and with them deals, answers and
+ * pipeline tags), stage history, stages, tag sets, member access and connection references.
+ * Contacts stay in the team. Answers the changed connections and the contacts that were placed.
+ */
+export async function deletePipeline(scope: TeamScope, db: AppDb, pipelineUID: string) {
+  const t = scope.teamUID;
+  await db.execute(
+    sql`DELETE FROM stage_history WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID}`,
+  );
+  const placed = await db.execute<{ gtid: string }>(sql`
+    DELETE FROM contact_pipeline WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID}
+    RETURNING gtid`);
+  await db.execute(
+    sql`DELETE FROM pipeline_access WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID}`,
+  );
+  const stages = await db.execute<{ stage_uid: string }>(sql`
+    DELETE FROM stage WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID} RETURNING stage_uid`);
+  const tagSets = await db.execute<{ tag_set_uid: string }>(sql`
+    DELETE FROM tag_set WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID}
+    RETURNING tag_set_uid`);
+  await db.execute(
+    sql`DELETE FROM pipeline WHERE team_uid = ${t} AND pipeline_uid = ${pipelineUID}`,
+  );
+  const connections = await db.execute<{ connection_uid: string }>(sql`
+    UPDATE connection SET used_in_pipelines = used_in_pipelines - ${pipelineUID}::text,
+      selected_pipeline = CASE WHEN selected_pipeline = ${pipelineUID} THEN NULL
+        ELSE selected_pipeline END
+    WHERE team_uid = ${t} AND (used_in_pipelines ? ${pipelineUID} OR selected_pipeline = ${pipelineUID})
+    RETURNING connection_uid`);
+  return {
+    contacts: placed.rows.map((row) => row.gtid),
+    stages: stages.rows.map((row) => row.stage_uid),
+    tagSets: tagSets.rows.map((row) => row.tag_set_uid),
+    connections: connections.rows.map((row) => row.connection_uid),
+  };
+}
+
+/** Makes the first pipeline in order the default when none is; answers it (or null). */
+export async function ensureDefault(scope: TeamScope, db: AppDb): Promise<string | null> {
+  const r = await db.execute<{ pipeline_uid: string }>(sql`
+    UPDATE pipeline SET is_default = true
+    WHERE team_uid = ${scope.teamUID}
+      AND NOT EXISTS (SELECT 1 FROM pipeline d WHERE d.team_uid = ${scope.teamUID} AND d.is_default)
+      AND pipeline_uid = (SELECT pipeline_uid FROM pipeline WHERE team_uid = ${scope.teamUID}
+        ORDER BY "order", pipeline_uid LIMIT 1)
+    RETURNING pipeline_uid`);
+  return r.rows[0]?.pipeline_uid ?? null;
+}
+
+/** Locks the team's pipelines (an order change sees them all, none added meanwhile). */
+export async function lockTeamPipelineUIDs(scope: TeamScope, db: AppDb): Promise<string[]> {
+  const r = await db.execute<{ pipeline_uid: string }>(sql`
+    SELECT pipeline_uid FROM pipeline WHERE team_uid = ${scope.teamUID}
+    ORDER BY "order", pipeline_uid FOR UPDATE`);
+  return r.rows.map((row) => row.pipeline_uid);
+}
+
+/** Sets `order` = position in `uids`; answers the pipelines whose order changed. */
+export async function setPipelineOrder(
+  scope: TeamScope,
+  db: AppDb,
+  uids: readonly string[],
+): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const r = await db.execute<{ pipeline_uid: string }>(sql`
+    UPDATE pipeline p SET "order" = v.ord - 1
+    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
+    WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = v.uid AND p."order" <> v.ord - 1
+    RETURNING p.pipeline_uid`);
+  return r.rows.map((row) => row.pipeline_uid);
+}
+
+// ---- stages ----
+
+export interface StageRow {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  description: string;
+  phase: string | null;
+  idx: number;
+  remoteID: string | null;
+  count: number;
+  placeholder: boolean;
+}
+
+type StageDbRow = {
+  stage_uid: string;
+  name: string;
+  color: string;
+  font_color: string;
+  description: string;
+  phase: string | null;
+  idx: number;
+  remote_id: string | null;
+  count: string | number;
+};
+
+const toStage = (r: StageDbRow): StageRow => ({
+  stageUID: r.stage_uid,
+  name: r.name,
+  color: r.color,
+  fontColor: r.font_color,
+  description: r.description,
+  phase: r.phase,
+  idx: r.idx,
+  remoteID: r.remote_id,
+  count: Number(r.count),
+  placeholder: r.idx === 0,
+});
+
+const stageColumns = sql`s.stage_uid, s.name, s.color, s.font_color, s.description, s.phase,
+  s.idx, s.remote_id,
+  (SELECT count(*) FROM contact_pipeline cp WHERE cp.team_uid = s.team_uid
+    AND cp.pipeline_uid = s.pipeline_uid AND cp.stage_uid = s.stage_uid) AS count`;
+
+/** A pipeline's stages by idx (placeholder first), with how many contacts each holds. */
+export async function listStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<StageRow[]> {
+  const r = await db.execute<StageDbRow>(sql`
+    SELECT ${stageColumns} FROM stage s
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+    ORDER BY s.idx, s.stage_uid`);
+  return r.rows.map(toStage);
+}
+
+export async function findStage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<StageRow | null> {
+  const r = await db.execute<StageDbRow>(sql`
+    SELECT ${stageColumns} FROM stage s
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+      AND s.stage_uid = ${stageUID}`);
+  return r.rows[0] ? toStage(r.rows[0]) : null;
+}
+
+export interface NewStage {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  description: string;
+  phase: string | null;
+  remoteID: string | null;
+  idx: number;
+}
+
+export async function insertStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stages: readonly NewStage[],
+) {
+  if (stages.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO stage (team_uid, stage_uid, pipeline_uid, name, color, font_color, description,
+      phase, idx, remote_id)
+    VALUES ${sql.join(
+      stages.map(
+        (s) => sql`(${scope.teamUID}, ${s.stageUID}, ${pipelineUID}, ${s.name}, ${s.color},
+          ${s.fontColor}, ${s.description}, ${s.phase}, ${s.idx}, ${s.remoteID})`,
+      ),
+      sql`, `,
+    )}`);
+}
+
+/** The next idx after the pipeline's last stage. */
+export async function nextStageIdx(scope: TeamScope, db: AppDb, pipelineUID: string) {
+  const r = await db.execute<{ next: number }>(sql`
+    SELECT coalesce(max(idx) + 1, 1)::int AS next FROM stage
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}`);
+  return Math.max(1, Number(r.rows[0]?.next ?? 1));
+}
+
+export interface StagePatch {
+  name?: string | undefined;
+  color?: string | undefined;
+  fontColor?: string | undefined;
+  description?: string | undefined;
+  phase?: string | null | undefined;
+  remoteID?: string | null | undefined;
+}
+
+export async function updateStage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  patch: StagePatch,
+) {
+  const sets = [];
+  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
+  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
+  if (patch.fontColor !== undefined) sets.push(sql`font_color = ${patch.fontColor}`);
+  if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
+  if (patch.phase !== undefined) sets.push(sql`phase = ${patch.phase}`);
+  if (patch.remoteID !== undefined) sets.push(sql`remote_id = ${patch.remoteID}`);
+  if (sets.length === 0) return;
+  await db.execute(sql`
+    UPDATE stage SET ${sql.join(sets, sql`, `)}
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}`);
+}
+
+/** Sets idx = 1..n in the order given (the placeholder keeps 0); answers the changed stages. */
+export async function setStageOrder(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  uids: readonly string[],
+): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const r = await db.execute<{ stage_uid: string }>(sql`
+    UPDATE stage s SET idx = v.ord
+    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+      AND s.stage_uid = v.uid AND s.idx <> v.ord
+    RETURNING s.stage_uid`);
+  return r.rows.map((row) => row.stage_uid);
+}
+
+/** The contacts placed in a stage, locked, with the key of the last card of `target`. */
+export async function lockStageContacts(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<string[]> {
+  const r = await db.execute<{ gtid: string }>(sql`
+    SELECT gtid FROM contact_pipeline
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}
+    ORDER BY position, gtid FOR UPDATE`);
+  return r.rows.map((row) => row.gtid);
+}
+
+export async function lastPosition(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<string | null> {
+  const r = await db.execute<{ position: string }>(sql`
+    SELECT position FROM contact_pipeline
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}
+    ORDER BY position DESC, gtid DESC LIMIT 1`);
+  return r.rows[0]?.position ?? null;
+}
+
+/** Moves contacts (in the given order) to `stageUID` with new card keys and a history entry each. */
+export async function moveContacts(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  moves: readonly { gtid: string; position: string; historyId: string }[],
+) {
+  if (moves.length === 0) return;
+  const gtids = sql.param(moves.map((m) => m.gtid));
+  const positions = sql.param(moves.map((m) => m.position));
+  await db.execute(sql`
+    UPDATE contact_pipeline cp SET stage_uid = ${stageUID}, position = v.position,
+      stage_changed_at = now()
+    FROM (SELECT * FROM unnest(${gtids}::text[], ${positions}::text[]) AS x(gtid, position)) v
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID} AND cp.gtid = v.gtid`);
+  await db.execute(sql`
+    INSERT INTO stage_history (team_uid, id, gtid, pipeline_uid, stage_uid)
+    SELECT ${scope.teamUID}, v.id, v.gtid, ${pipelineUID}, ${stageUID}
+    FROM unnest(${sql.param(moves.map((m) => m.historyId))}::text[], ${gtids}::text[]) AS v(id, gtid)`);
+}
+
+export async function deleteStage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+) {
+  await db.execute(sql`
+    DELETE FROM stage
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}`);
+}
+
+// ---- phases ----
+
+export interface PhaseRow {
+  phaseUID: string;
+  name: string;
+  color: string;
+  order: number;
+}
+
+type PhaseDbRow = { phase_uid: string; name: string; color: string; order: number };
+const toPhase = (r: PhaseDbRow): PhaseRow => ({
+  phaseUID: r.phase_uid,
+  name: r.name,
+  color: r.color,
+  order: r.order,
+});
+
+export async function listPhases(scope: TeamScope, db: AppDb): Promise<PhaseRow[]> {
+  const r = await db.execute<PhaseDbRow>(sql`
+    SELECT phase_uid, name, color, "order" FROM pipeline_phase
+    WHERE team_uid = ${scope.teamUID} ORDER BY "order", phase_uid`);
+  return r.rows.map(toPhase);
+}
+
+export async function findPhase(
+  scope: TeamScope,
+  db: AppDb,
+  phaseUID: string,
+): Promise<PhaseRow | null> {
+  const r = await db.execute<PhaseDbRow>(sql`
+    SELECT phase_uid, name, color, "order" FROM pipeline_phase
+    WHERE team_uid = ${scope.teamUID} AND phase_uid = ${phaseUID}`);
+  return r.rows[0] ? toPhase(r.rows[0]) : null;
+}
+
+export async function insertPhase(
+  scope: TeamScope,
+  db: AppDb,
+  p: { phaseUID: string; name: string; color: string },
+) {
+  await db.execute(sql`
+    INSERT INTO pipeline_phase (team_uid, phase_uid, name, color, "order")
+    VALUES (${scope.teamUID}, ${p.phaseUID}, ${p.name}, ${p.color},
+      (SELECT coalesce(max("order") + 1, 0) FROM pipeline_phase WHERE team_uid = ${scope.teamUID}))`);
+}
+
+export async function updatePhase(
+  scope: TeamScope,
+  db: AppDb,
+  phaseUID: string,
+  patch: { name?: string | undefined; color?: string | undefined },
+) {
+  const sets = [];
+  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
+  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
+  if (sets.length === 0) return;
+  await db.execute(sql`
+    UPDATE pipeline_phase SET ${sql.join(sets, sql`, `)}
+    WHERE team_uid = ${scope.teamUID} AND phase_uid = ${phaseUID}`);
+}
+
+/** Deletes a phase and clears it from every stage; answers the stages that had it. */
+export async function deletePhase(
+  scope: TeamScope,
+  db: AppDb,
+  phaseUID: string,
+): Promise<string[]> {
+  const r = await db.execute<{ stage_uid: string }>(sql`
+    UPDATE stage SET phase = NULL WHERE team_uid = ${scope.teamUID} AND phase = ${phaseUID}
+    RETURNING stage_uid`);
+  await db.execute(sql`
+    DELETE FROM pipeline_phase WHERE team_uid = ${scope.teamUID} AND phase_uid = ${phaseUID}`);
+  return r.rows.map((row) => row.stage_uid);
+}
+
+export async function lockPhaseUIDs(scope: TeamScope, db: AppDb): Promise<string[]> {
+  const r = await db.execute<{ phase_uid: string }>(sql`
+    SELECT phase_uid FROM pipeline_phase WHERE team_uid = ${scope.teamUID}
+    ORDER BY "order", phase_uid FOR UPDATE`);
+  return r.rows.map((row) => row.phase_uid);
+}
+
+export async function setPhaseOrder(scope: TeamScope, db: AppDb, uids: readonly string[]) {
+  if (uids.length === 0) return;
+  await db.execute(sql`
+    UPDATE pipeline_phase p SET "order" = v.ord - 1
+    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
+    WHERE p.team_uid = ${scope.teamUID} AND p.phase_uid = v.uid`);
+}
+
+// ---- questions ----
+
+export type QuestionKind = 'live' | 'test';
+
+export interface QuestionRow {
+  questionUID: string;
+  question: string;
+  order: number;
+  kind: QuestionKind;
+}
+
+type QuestionDbRow = { question_uid: string; question: string; order: number; kind: string };
+const toQuestion = (r: QuestionDbRow): QuestionRow => ({
+  questionUID: r.question_uid,
+  question: r.question,
+  order: r.order,
+  kind: r.kind === 'test' ? 'test' : 'live',
+});
+
+export async function listQuestions(scope: TeamScope, db: AppDb): Promise<QuestionRow[]> {
+  const r = await db.execute<QuestionDbRow>(sql`
+    SELECT question_uid, question, "order", kind FROM team_question
+    WHERE team_uid = ${scope.teamUID} ORDER BY kind, "order", question_uid`);
+  return r.rows.map(toQuestion);
+}
+
+export async function findQuestion(
+  scope: TeamScope,
+  db: AppDb,
+  questionUID: string,
+): Promise<QuestionRow | null> {
+  const r = await db.execute<QuestionDbRow>(sql`
+    SELECT question_uid, question, "order", kind FROM team_question
+    WHERE team_uid = ${scope.teamUID} AND question_uid = ${questionUID}`);
+  return r.rows[0] ? toQuestion(r.rows[0]) : null;
+}
+
+export async function insertQuestion(
+  scope: TeamScope,
+  db: AppDb,
+  q: { questionUID: string; question: string; kind: QuestionKind },
+) {
+  await db.execute(sql`
+    INSERT INTO team_question (team_uid, question_uid, kind, question, "order")
+    VALUES (${scope.teamUID}, ${q.questionUID}, ${q.kind}, ${q.question},
+      (SELECT coalesce(max("order") + 1, 0) FROM team_question
+        WHERE team_uid = ${scope.teamUID} AND kind = ${q.kind}))`);
+}
+
+/** Changes the text and/or kind (a move to the other list goes last in it). */
+export async function updateQuestion(
+  scope: TeamScope,
+  db: AppDb,
+  questionUID: string,
+  patch: { question?: string | undefined; kind?: QuestionKind | undefined },
+) {
+  const sets = [];
+  if (patch.question !== undefined) sets.push(sql`question = ${patch.question}`);
+  if (patch.kind !== undefined) {
+    sets.push(sql`kind = ${patch.kind}`);
+    sets.push(sql`"order" = (SELECT coalesce(max(q."order") + 1, 0) FROM team_question q
+      WHERE q.team_uid = ${scope.teamUID} AND q.kind = ${patch.kind})`);
+  }
+  if (sets.length === 0) return;
+  await db.execute(sql`
+    UPDATE team_question SET ${sql.join(sets, sql`, `)}
+    WHERE team_uid = ${scope.teamUID} AND question_uid = ${questionUID}`);
+}
+
+export async function deleteQuestion(scope: TeamScope, db: AppDb, questionUID: string) {
+  await db.execute(sql`
+    DELETE FROM team_question WHERE team_uid = ${scope.teamUID} AND question_uid = ${questionUID}`);
+}
+
+export async function lockQuestionUIDs(
+  scope: TeamScope,
+  db: AppDb,
+  kind: QuestionKind,
+): Promise<string[]> {
+  const r = await db.execute<{ question_uid: string }>(sql`
+    SELECT question_uid FROM team_question WHERE team_uid = ${scope.teamUID} AND kind = ${kind}
+    ORDER BY "order", question_uid FOR UPDATE`);
+  return r.rows.map((row) => row.question_uid);
+}
+
+export async function setQuestionOrder(scope: TeamScope, db: AppDb, uids: readonly string[]) {
+  if (uids.length === 0) return;
+  await db.execute(sql`
+    UPDATE team_question q SET "order" = v.ord - 1
+    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
+    WHERE q.team_uid = ${scope.teamUID} AND q.question_uid = v.uid`);
+}

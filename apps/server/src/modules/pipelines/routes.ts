@@ -1,0 +1,242 @@
+import { colorSchema } from '@leadloom/core';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/env';
+import { jsonBody, parseWith } from '../../http/validate';
+import type { Services } from '../../services';
+import { teamScopeFor } from '../teams/service';
+import * as service from './service';
+
+/** docs/api.md "Pipelines, stages, phases, questions". */
+
+const name = (what: string, max = 120) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter a ${what}`)
+    .max(max, `Keep the ${what} under ${max + 1} characters`);
+const uid = z.string().min(1).max(200);
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
+    'Enter a web address starting with https://',
+  )
+  .transform((v) => (v === '' ? null : v));
+const remoteID = z
+  .union([z.string().trim().max(200), z.number()])
+  .nullable()
+  .transform((v) => (v === null || v === '' ? null : String(v)));
+
+const newPipeline = z.strictObject({
+  nickName: name('pipeline name'),
+  isDefault: z.boolean().optional(),
+  fbGroupURL: url.nullable().optional(),
+  fbConnected: z.boolean().optional(),
+  igConnected: z.boolean().optional(),
+  stages: z
+    .array(
+      z.strictObject({
+        name: name('stage name'),
+        color: colorSchema.optional(),
+        fontColor: colorSchema.optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+});
+
+const pipelinePatch = z.strictObject({
+  nickName: name('pipeline name').optional(),
+  isDefault: z.boolean().optional(),
+  fbGroupURL: url.nullable().optional(),
+  fbConnected: z.boolean().optional(),
+  igConnected: z.boolean().optional(),
+  connections: z.array(uid).max(200).optional(),
+});
+
+const newStage = z.strictObject({
+  name: name('stage name'),
+  color: colorSchema.optional(),
+  fontColor: colorSchema.optional(),
+  description: z.string().max(2000).optional(),
+  phase: uid.nullable().optional(),
+  remoteID: remoteID.optional(),
+});
+
+const stagePatch = newStage.partial();
+
+const orderBody = z.strictObject({ order: z.array(uid).max(1000) });
+const moveToQuery = z.object({ moveTo: uid.optional() });
+
+const newPhase = z.strictObject({
+  name: name('phase name'),
+  color: colorSchema.optional(),
+});
+const phasePatch = newPhase.partial();
+
+const kind = z.enum(['live', 'test']);
+const newQuestion = z.strictObject({
+  question: name('question', 1000),
+  kind: kind.default('live'),
+});
+const questionPatch = z.strictObject({
+  question: name('question', 1000).optional(),
+  kind: kind.optional(),
+});
+const questionOrder = z.strictObject({ kind, order: z.array(uid).max(1000) });
+
+const writeOpts = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
+
+export function pipelineRoutes(services: Services) {
+  const { database } = services;
+  const app = new Hono<AppEnv>();
+  const scopeOf = (c: Context<AppEnv>) =>
+    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID')!);
+
+  // Pipelines. (GET /teams/:teamUID/pipelines, the list, is the board module's.)
+  app.post('/teams/:teamUID/pipelines', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, newPipeline);
+    return c.json(await service.createPipeline(database, scope, body, writeOpts(c)), 201);
+  });
+
+  app.put('/teams/:teamUID/pipelines-order', async (c) => {
+    const scope = await scopeOf(c);
+    const { order } = await jsonBody(c, orderBody);
+    return c.json(await service.orderPipelines(database, scope, order, writeOpts(c)));
+  });
+
+  app.get('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(await service.getPipeline(database, scope, c.req.param('pipelineUID')));
+  });
+
+  app.patch('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, pipelinePatch);
+    return c.json(
+      await service.updatePipeline(database, scope, c.req.param('pipelineUID'), body, writeOpts(c)),
+    );
+  });
+
+  app.get('/teams/:teamUID/pipelines/:pipelineUID/delete-impact', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(await service.getDeleteImpact(database, scope, c.req.param('pipelineUID')));
+  });
+
+  app.delete('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(
+      await service.deletePipeline(database, scope, c.req.param('pipelineUID'), writeOpts(c)),
+    );
+  });
+
+  // Stages.
+  app.post('/teams/:teamUID/pipelines/:pipelineUID/stages', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, newStage);
+    const answer = await service.createStage(
+      database,
+      scope,
+      c.req.param('pipelineUID'),
+      body,
+      writeOpts(c),
+    );
+    return c.json(answer, 201);
+  });
+
+  app.put('/teams/:teamUID/pipelines/:pipelineUID/stages-order', async (c) => {
+    const scope = await scopeOf(c);
+    const { order } = await jsonBody(c, orderBody);
+    return c.json(
+      await service.orderStages(database, scope, c.req.param('pipelineUID'), order, writeOpts(c)),
+    );
+  });
+
+  app.patch('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, stagePatch);
+    const { pipelineUID, stageUID } = c.req.param();
+    return c.json(
+      await service.updateStage(database, scope, pipelineUID, stageUID, body, writeOpts(c)),
+    );
+  });
+
+  app.delete('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
+    const scope = await scopeOf(c);
+    const { moveTo } = parseWith(moveToQuery, c.req.query());
+    const { pipelineUID, stageUID } = c.req.param();
+    return c.json(
+      await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, writeOpts(c)),
+    );
+  });
+
+  // Phases (team-level).
+  app.get('/teams/:teamUID/phases', async (c) => {
+    return c.json(await service.getPhases(database, await scopeOf(c)));
+  });
+
+  app.post('/teams/:teamUID/phases', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, newPhase);
+    return c.json(await service.createPhase(database, scope, body, writeOpts(c)), 201);
+  });
+
+  app.put('/teams/:teamUID/phases-order', async (c) => {
+    const scope = await scopeOf(c);
+    const { order } = await jsonBody(c, orderBody);
+    return c.json(await service.orderPhases(database, scope, order, writeOpts(c)));
+  });
+
+  app.patch('/teams/:teamUID/phases/:phaseUID', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, phasePatch);
+    return c.json(
+      await service.updatePhase(database, scope, c.req.param('phaseUID'), body, writeOpts(c)),
+    );
+  });
+
+  app.delete('/teams/:teamUID/phases/:phaseUID', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(
+      await service.deletePhase(database, scope, c.req.param('phaseUID'), writeOpts(c)),
+    );
+  });
+
+  // Team questions (SPEC §3 Team questions, testQuestions).
+  app.get('/teams/:teamUID/questions', async (c) => {
+    return c.json(await service.getQuestions(database, await scopeOf(c)));
+  });
+
+  app.post('/teams/:teamUID/questions', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, newQuestion);
+    return c.json(await service.createQuestion(database, scope, body, writeOpts(c)), 201);
+  });
+
+  app.put('/teams/:teamUID/questions-order', async (c) => {
+    const scope = await scopeOf(c);
+    const { kind: k, order } = await jsonBody(c, questionOrder);
+    return c.json(await service.orderQuestions(database, scope, k, order, writeOpts(c)));
+  });
+
+  app.patch('/teams/:teamUID/questions/:questionUID', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, questionPatch);
+    return c.json(
+      await service.updateQuestion(database, scope, c.req.param('questionUID'), body, writeOpts(c)),
+    );
+  });
+
+  app.delete('/teams/:teamUID/questions/:questionUID', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(
+      await service.deleteQuestion(database, scope, c.req.param('questionUID'), writeOpts(c)),
+    );
+  });
+
+  return app;
+}

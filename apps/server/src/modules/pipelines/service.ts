@@ -1,0 +1,662 @@
+import { generateNKeysBetween } from 'fractional-indexing';
+import { newPushId, PLACEHOLDER_STAGE, readableTextColor } from '@leadloom/core';
+import type { AppDb, Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { recordActivities } from '../activities/service';
+import { getPipelines } from '../board/service';
+import { assertPipelineQuota } from '../plans/service';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+
+/**
+ * Pipeline setup (SPEC §3 Pipeline, Stage; Team phases, questions): every member reads what
+ * they may see, owners and admins write. One transaction per action, with its change-log
+ * entries (`pipeline`, `stage`, `phase`, `question`, `connection`, `contact`).
+ */
+
+/** A new stage's colour when none is given; its font colour is core's readable text colour. */
+export const DEFAULT_STAGE_COLOR = '#E9ECEF';
+
+export interface WriteOptions {
+  changeId?: string | null;
+}
+
+const invalid = (field: string, message: string) =>
+  new ApiError('invalid-argument', message, field);
+
+async function requirePipeline(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  opts: { lock?: boolean } = {},
+) {
+  const p = await repo.findPipeline(scope, db, pipelineUID, opts);
+  if (!p) throw notFound('Pipeline not found');
+  return p;
+}
+
+async function present(scope: TeamScope, db: AppDb, p: repo.PipelineRow) {
+  return {
+    pipeline: {
+      ...p,
+      connections: await repo.pipelineConnectionUIDs(scope, db, p.groupUID),
+    },
+    stages: await repo.listStages(scope, db, p.groupUID),
+  };
+}
+
+/** The colour pair of a stage: the font colour defaults to the one that reads on the colour. */
+function colours(color: string | undefined, fontColor: string | undefined) {
+  const c = color ?? DEFAULT_STAGE_COLOR;
+  return { color: c, fontColor: fontColor ?? readableTextColor(c) };
+}
+
+// ---- pipelines ----
+
+export async function getPipeline(database: Database, scope: TeamScope, pipelineUID: string) {
+  const p = await requirePipeline(scope, database.db, pipelineUID);
+  return present(scope, database.db, p);
+}
+
+export interface NewPipelineInput {
+  nickName: string;
+  isDefault?: boolean | undefined;
+  fbGroupURL?: string | null | undefined;
+  fbConnected?: boolean | undefined;
+  igConnected?: boolean | undefined;
+  stages?: { name: string; color?: string | undefined; fontColor?: string | undefined }[];
+}
+
+export async function createPipeline(
+  database: Database,
+  scope: TeamScope,
+  input: NewPipelineInput,
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      // Locks the team row: concurrent creates queue here and the limit holds.
+      await assertPipelineQuota(tx, scope);
+      const existing = await repo.teamPipelines(scope, tx.db);
+      const groupUID = newPushId();
+      const isDefault = existing.length === 0 || input.isDefault === true;
+      await repo.insertPipeline(scope, tx.db, {
+        groupUID,
+        nickName: input.nickName,
+        isDefault,
+        fbGroupURL: input.fbGroupURL ?? null,
+        fbConnected: input.fbConnected ?? false,
+        igConnected: input.igConnected ?? false,
+      });
+      if (isDefault) {
+        for (const uid of await repo.clearDefaults(scope, tx.db, groupUID)) {
+          tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
+        }
+      }
+      const stages: repo.NewStage[] = [
+        {
+          stageUID: newPushId(),
+          name: PLACEHOLDER_STAGE.name,
+          color: PLACEHOLDER_STAGE.color ?? '#FFFFFF',
+          fontColor: PLACEHOLDER_STAGE.fontColor ?? '#FF0000',
+          description: '',
+          phase: null,
+          remoteID: null,
+          idx: 0,
+        },
+        ...(input.stages ?? []).map((s, i) => ({
+          stageUID: newPushId(),
+          name: s.name,
+          ...colours(s.color, s.fontColor),
+          description: '',
+          phase: null,
+          remoteID: null,
+          idx: i + 1,
+        })),
+      ];
+      await repo.insertStages(scope, tx.db, groupUID, stages);
+      tx.recordChange(scope.teamUID, 'pipeline', groupUID, 'insert');
+      for (const s of stages) tx.recordChange(scope.teamUID, 'stage', s.stageUID, 'insert');
+      return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, groupUID))!);
+    },
+    opts,
+  );
+}
+
+export interface PipelinePatchInput extends repo.PipelinePatch {
+  connections?: string[] | undefined;
+}
+
+export async function updatePipeline(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  patch: PipelinePatchInput,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const current = await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      if (patch.isDefault === false && current.isDefault) {
+        throw invalid(
+          'isDefault',
+          'A team always has a default pipeline: make another pipeline the default instead.',
+        );
+      }
+      if (patch.connections !== undefined) {
+        const wanted = [...new Set(patch.connections)];
+        const known = await repo.existingConnectionUIDs(scope, tx.db, wanted);
+        const missing = wanted.findIndex((uid) => !known.includes(uid));
+        if (missing >= 0) {
+          throw invalid(
+            `connections.${patch.connections.indexOf(wanted[missing]!)}`,
+            `connections: "${wanted[missing]}" is not a connection of this team.`,
+          );
+        }
+        for (const uid of await repo.setPipelineConnections(scope, tx.db, pipelineUID, wanted)) {
+          tx.recordChange(scope.teamUID, 'connection', uid, 'update');
+        }
+      }
+      await repo.updatePipeline(scope, tx.db, pipelineUID, patch);
+      if (patch.isDefault === true) {
+        for (const uid of await repo.clearDefaults(scope, tx.db, pipelineUID)) {
+          tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
+        }
+      }
+      tx.recordChange(scope.teamUID, 'pipeline', pipelineUID, 'update');
+      return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, pipelineUID))!);
+    },
+    opts,
+  );
+}
+
+export async function getDeleteImpact(database: Database, scope: TeamScope, pipelineUID: string) {
+  await requirePipeline(scope, database.db, pipelineUID);
+  return repo.deleteImpact(scope, database.db, pipelineUID);
+}
+
+export async function deletePipeline(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      const impact = await repo.deleteImpact(scope, tx.db, pipelineUID);
+      const gone = await repo.deletePipeline(scope, tx.db, pipelineUID);
+      const t = scope.teamUID;
+      tx.recordChange(t, 'pipeline', pipelineUID, 'delete');
+      for (const uid of gone.stages) tx.recordChange(t, 'stage', uid, 'delete');
+      for (const uid of gone.tagSets) tx.recordChange(t, 'tagSet', uid, 'delete');
+      for (const uid of gone.connections) tx.recordChange(t, 'connection', uid, 'update');
+      for (const gtid of gone.contacts) tx.recordChange(t, 'contact', gtid, 'update');
+      const newDefault = await repo.ensureDefault(scope, tx.db);
+      if (newDefault) tx.recordChange(t, 'pipeline', newDefault, 'update');
+      return { deleted: impact };
+    },
+    opts,
+  );
+}
+
+function sameSet(order: readonly string[], all: readonly string[], what: string) {
+  const seen = new Set<string>();
+  for (const [i, uid] of order.entries()) {
+    if (!all.includes(uid)) {
+      throw invalid(`order.${i}`, `order: "${uid}" is not one of the ${what}.`);
+    }
+    if (seen.has(uid)) throw invalid(`order.${i}`, `order: "${uid}" is listed twice.`);
+    seen.add(uid);
+  }
+  if (seen.size !== all.length) {
+    throw invalid('order', `order must list every one of the ${what} exactly once.`);
+  }
+}
+
+export async function orderPipelines(
+  database: Database,
+  scope: TeamScope,
+  order: string[],
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      const all = await repo.lockTeamPipelineUIDs(scope, tx.db);
+      sameSet(order, all, "team's pipelines");
+      for (const uid of await repo.setPipelineOrder(scope, tx.db, order)) {
+        tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
+      }
+    },
+    opts,
+  );
+  return getPipelines(database, scope);
+}
+
+// ---- stages ----
+
+async function checkPhase(scope: TeamScope, db: AppDb, phase: string | null | undefined) {
+  if (phase === undefined || phase === null) return;
+  if (!(await repo.findPhase(scope, db, phase))) {
+    throw invalid('phase', `phase: "${phase}" is not a phase of this team.`);
+  }
+}
+
+async function requireStage(scope: TeamScope, db: AppDb, pipelineUID: string, stageUID: string) {
+  const s = await repo.findStage(scope, db, pipelineUID, stageUID);
+  if (!s) throw notFound('Stage not found');
+  return s;
+}
+
+export interface NewStageInput {
+  name: string;
+  color?: string | undefined;
+  fontColor?: string | undefined;
+  description?: string | undefined;
+  phase?: string | null | undefined;
+  remoteID?: string | null | undefined;
+}
+
+export async function createStage(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  input: NewStageInput,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      await checkPhase(scope, tx.db, input.phase);
+      const stageUID = newPushId();
+      await repo.insertStages(scope, tx.db, pipelineUID, [
+        {
+          stageUID,
+          name: input.name,
+          ...colours(input.color, input.fontColor),
+          description: input.description ?? '',
+          phase: input.phase ?? null,
+          remoteID: input.remoteID ?? null,
+          idx: await repo.nextStageIdx(scope, tx.db, pipelineUID),
+        },
+      ]);
+      tx.recordChange(scope.teamUID, 'stage', stageUID, 'insert');
+      return { stage: (await repo.findStage(scope, tx.db, pipelineUID, stageUID))! };
+    },
+    opts,
+  );
+}
+
+export async function updateStage(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  stageUID: string,
+  patch: repo.StagePatch,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      const current = await requireStage(scope, tx.db, pipelineUID, stageUID);
+      if (current.placeholder) {
+        const other = (Object.keys(patch) as (keyof repo.StagePatch)[]).find(
+          (k) => k !== 'description' && patch[k] !== undefined,
+        );
+        if (other) {
+          throw invalid(
+            other,
+            `The placeholder stage "${PLACEHOLDER_STAGE.name}" keeps its ${other}; only its description can change.`,
+          );
+        }
+      }
+      await checkPhase(scope, tx.db, patch.phase);
+      // A new colour without a font colour gets the font colour that reads on it.
+      const fontColor =
+        patch.color !== undefined && patch.fontColor === undefined
+          ? readableTextColor(patch.color)
+          : patch.fontColor;
+      await repo.updateStage(scope, tx.db, pipelineUID, stageUID, { ...patch, fontColor });
+      tx.recordChange(scope.teamUID, 'stage', stageUID, 'update');
+      return { stage: (await repo.findStage(scope, tx.db, pipelineUID, stageUID))! };
+    },
+    opts,
+  );
+}
+
+export async function orderStages(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  order: string[],
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      const stages = await repo.listStages(scope, tx.db, pipelineUID);
+      sameSet(
+        order,
+        stages.filter((s) => !s.placeholder).map((s) => s.stageUID),
+        "pipeline's stages (all but the placeholder)",
+      );
+      for (const uid of await repo.setStageOrder(scope, tx.db, pipelineUID, order)) {
+        tx.recordChange(scope.teamUID, 'stage', uid, 'update');
+      }
+      return { stages: await repo.listStages(scope, tx.db, pipelineUID) };
+    },
+    opts,
+  );
+}
+
+export async function deleteStage(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  stageUID: string,
+  moveTo: string | undefined,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      const stage = await requireStage(scope, tx.db, pipelineUID, stageUID);
+      if (stage.placeholder) {
+        throw invalid(
+          'stageUID',
+          `The placeholder stage "${PLACEHOLDER_STAGE.name}" cannot be deleted.`,
+        );
+      }
+      const stages = await repo.listStages(scope, tx.db, pipelineUID);
+      const target =
+        moveTo === undefined
+          ? stages.find((s) => s.placeholder)
+          : stages.find((s) => s.stageUID === moveTo && s.stageUID !== stageUID);
+      if (!target) {
+        throw invalid(
+          'moveTo',
+          moveTo === stageUID
+            ? 'moveTo: contacts cannot move to the stage being deleted; pick another stage.'
+            : `moveTo: "${moveTo ?? ''}" is not another stage of this pipeline.`,
+        );
+      }
+      // contact_pipeline.stage_uid references the stage without a cascade: move them first.
+      const gtids = await repo.lockStageContacts(scope, tx.db, pipelineUID, stageUID);
+      if (gtids.length > 0) {
+        const last = await repo.lastPosition(scope, tx.db, pipelineUID, target.stageUID);
+        const keys = generateNKeysBetween(last, null, gtids.length);
+        await repo.moveContacts(
+          scope,
+          tx.db,
+          pipelineUID,
+          target.stageUID,
+          gtids.map((gtid, i) => ({ gtid, position: keys[i]!, historyId: newPushId('sh') })),
+        );
+        await recordActivities(
+          tx,
+          scope,
+          gtids.map((gtid) => ({
+            gtid,
+            type: 'stage',
+            action: 'changed',
+            pipelineUID,
+            stageUID: target.stageUID,
+            data: {
+              from: stageUID,
+              to: target.stageUID,
+              fromName: stage.name,
+              toName: target.name,
+              reason: 'stageDeleted',
+            },
+          })),
+        );
+        for (const gtid of gtids) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      }
+      await repo.deleteStage(scope, tx.db, pipelineUID, stageUID);
+      tx.recordChange(scope.teamUID, 'stage', stageUID, 'delete');
+      return { moved: gtids.length };
+    },
+    opts,
+  );
+}
+
+// ---- phases ----
+
+export async function getPhases(database: Database, scope: TeamScope) {
+  return { phases: await repo.listPhases(scope, database.db) };
+}
+
+async function requirePhase(scope: TeamScope, db: AppDb, phaseUID: string) {
+  const p = await repo.findPhase(scope, db, phaseUID);
+  if (!p) throw notFound('Phase not found');
+  return p;
+}
+
+/** The default colour of a new phase (the column default of pipeline_phase). */
+export const DEFAULT_PHASE_COLOR = '#868E96';
+
+export async function createPhase(
+  database: Database,
+  scope: TeamScope,
+  input: { name: string; color?: string | undefined },
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const phaseUID = newPushId();
+      await repo.insertPhase(scope, tx.db, {
+        phaseUID,
+        name: input.name,
+        color: input.color ?? DEFAULT_PHASE_COLOR,
+      });
+      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'insert');
+      return { phase: (await repo.findPhase(scope, tx.db, phaseUID))! };
+    },
+    opts,
+  );
+}
+
+export async function updatePhase(
+  database: Database,
+  scope: TeamScope,
+  phaseUID: string,
+  patch: { name?: string | undefined; color?: string | undefined },
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePhase(scope, tx.db, phaseUID);
+      requireRole(scope, ...MANAGERS);
+      await repo.updatePhase(scope, tx.db, phaseUID, patch);
+      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'update');
+      return { phase: (await repo.findPhase(scope, tx.db, phaseUID))! };
+    },
+    opts,
+  );
+}
+
+export async function deletePhase(
+  database: Database,
+  scope: TeamScope,
+  phaseUID: string,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requirePhase(scope, tx.db, phaseUID);
+      requireRole(scope, ...MANAGERS);
+      for (const uid of await repo.deletePhase(scope, tx.db, phaseUID)) {
+        tx.recordChange(scope.teamUID, 'stage', uid, 'update');
+      }
+      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'delete');
+      return { deleted: true };
+    },
+    opts,
+  );
+}
+
+export async function orderPhases(
+  database: Database,
+  scope: TeamScope,
+  order: string[],
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      sameSet(order, await repo.lockPhaseUIDs(scope, tx.db), "team's phases");
+      await repo.setPhaseOrder(scope, tx.db, order);
+      for (const uid of order) tx.recordChange(scope.teamUID, 'phase', uid, 'update');
+      return { phases: await repo.listPhases(scope, tx.db) };
+    },
+    opts,
+  );
+}
+
+// ---- questions ----
+
+const questionOut = (q: repo.QuestionRow) => ({
+  questionUID: q.questionUID,
+  question: q.question,
+  order: q.order,
+  kind: q.kind,
+});
+
+async function questionLists(scope: TeamScope, db: AppDb) {
+  const all = await repo.listQuestions(scope, db);
+  return {
+    questions: all.filter((q) => q.kind === 'live').map(questionOut),
+    testQuestions: all.filter((q) => q.kind === 'test').map(questionOut),
+  };
+}
+
+export async function getQuestions(database: Database, scope: TeamScope) {
+  return questionLists(scope, database.db);
+}
+
+async function requireQuestion(scope: TeamScope, db: AppDb, questionUID: string) {
+  const q = await repo.findQuestion(scope, db, questionUID);
+  if (!q) throw notFound('Question not found');
+  return q;
+}
+
+export async function createQuestion(
+  database: Database,
+  scope: TeamScope,
+  input: { question: string; kind: repo.QuestionKind },
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const questionUID = newPushId();
+      await repo.insertQuestion(scope, tx.db, { questionUID, ...input });
+      tx.recordChange(scope.teamUID, 'question', questionUID, 'insert');
+      return { question: questionOut((await repo.findQuestion(scope, tx.db, questionUID))!) };
+    },
+    opts,
+  );
+}
+
+export async function updateQuestion(
+  database: Database,
+  scope: TeamScope,
+  questionUID: string,
+  patch: { question?: string | undefined; kind?: repo.QuestionKind | undefined },
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const current = await requireQuestion(scope, tx.db, questionUID);
+      requireRole(scope, ...MANAGERS);
+      await repo.updateQuestion(scope, tx.db, questionUID, {
+        question: patch.question,
+        kind: patch.kind === current.kind ? undefined : patch.kind,
+      });
+      tx.recordChange(scope.teamUID, 'question', questionUID, 'update');
+      return { question: questionOut((await repo.findQuestion(scope, tx.db, questionUID))!) };
+    },
+    opts,
+  );
+}
+
+export async function deleteQuestion(
+  database: Database,
+  scope: TeamScope,
+  questionUID: string,
+  opts: WriteOptions = {},
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireQuestion(scope, tx.db, questionUID);
+      requireRole(scope, ...MANAGERS);
+      await repo.deleteQuestion(scope, tx.db, questionUID);
+      tx.recordChange(scope.teamUID, 'question', questionUID, 'delete');
+      return { deleted: true };
+    },
+    opts,
+  );
+}
+
+export async function orderQuestions(
+  database: Database,
+  scope: TeamScope,
+  kind: repo.QuestionKind,
+  order: string[],
+  opts: WriteOptions = {},
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx: Tx) => {
+      const label = kind === 'test' ? "team's test questions" : "team's questions";
+      sameSet(order, await repo.lockQuestionUIDs(scope, tx.db, kind), label);
+      await repo.setQuestionOrder(scope, tx.db, order);
+      for (const uid of order) tx.recordChange(scope.teamUID, 'question', uid, 'update');
+      return questionLists(scope, tx.db);
+    },
+    opts,
+  );
+}
