@@ -72,11 +72,15 @@ export function activitySentence(a: ActivityItem, names: ActivityNames): string 
       }
     case 'stage': {
       if (a.action === 'historyDeleted') {
-        const stage = nameOf(data.stage ?? data.stageUID ?? a.stageUID, names.stage);
+        const stage = nameOf(
+          data.stageName ?? data.stage ?? data.stageUID ?? a.stageUID,
+          names.stage,
+        );
         return `A stage history entry${stage ? ` (${stage})` : ''} was deleted`;
       }
-      const to = nameOf(data.to ?? a.stageUID, names.stage);
-      const from = nameOf(data.from, names.stage);
+      // The server records the names as they were (`toName`, `fromName`) next to the ids.
+      const to = nameOf(data.toName ?? data.to ?? a.stageUID, names.stage);
+      const from = nameOf(data.fromName ?? data.from, names.stage);
       if (!to) return `${who} changed stage`;
       return from ? `${who} moved to ${to} (from ${from})` : `${who} moved to ${to}`;
     }
@@ -92,8 +96,8 @@ export function activitySentence(a: ActivityItem, names: ActivityNames): string 
       return `Note ${verb}`;
     }
     case 'statusLabel': {
-      const to = nameOf(data.to, names.label);
-      const from = nameOf(data.from, names.label);
+      const to = nameOf(data.toName ?? data.to, names.label);
+      const from = nameOf(data.fromName ?? data.from, names.label);
       if (!to) return from ? `Status “${from}” cleared` : 'Status cleared';
       return `Status set to “${to}”`;
     }

@@ -7,8 +7,8 @@ export interface ContactRecord {
   firstName: string;
   lastName: string;
   fullName: string;
-  emailAddress: string;
-  phoneNumber: string;
+  emailAddress: string | null;
+  phoneNumber: string | null;
   photoURL: string | null;
   sources: string[];
   profiles: ProfileLinks;
