@@ -99,7 +99,7 @@ export function DetailsTab({ teamUID, data, selected }: TabProps) {
               icon={<ProfileIcon platform={key} />}
               type="url"
               value={profiles[key] ?? ''}
-              placeholder={`Add a ${platformLabel(key)} link`}
+              placeholder="Add a link"
               onSave={(value) => {
                 const next = { ...profiles };
                 const url = normalizeUrl(value);
