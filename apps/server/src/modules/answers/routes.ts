@@ -19,7 +19,7 @@ const body = z.object({
           .min(1, 'Write the question.')
           .max(2000, 'A question can hold up to 2000 characters.')
           .optional(),
-        answer: z.string().max(10_000, 'An answer can hold up to 10000 characters.'),
+        answer: z.string().trim().max(10_000, 'An answer can hold up to 10000 characters.'),
       }),
     )
     .max(MAX_ANSWERS, `A contact can keep up to ${MAX_ANSWERS} answers per pipeline.`),

@@ -97,15 +97,19 @@ export async function findContactTag(
     : null;
 }
 
+/** Inserts the tag row; answers false (and writes nothing) when the contact has it already. */
 export async function insertContactTag(
   scope: TeamScope,
   db: AppDb,
   row: { gtid: string; pipelineUID: string | null; tagSetUID: string; tagID: string; name: string },
-) {
-  await db.execute(sql`
+): Promise<boolean> {
+  const r = await db.execute(sql`
     INSERT INTO contact_tag (team_uid, gtid, pipeline_uid, tag_set_uid, tag_id, name)
     VALUES (${scope.teamUID}, ${row.gtid}, ${row.pipelineUID}, ${row.tagSetUID}, ${row.tagID},
-      ${row.name})`);
+      ${row.name})
+    ON CONFLICT ON CONSTRAINT contact_tag_key DO NOTHING
+    RETURNING 1`);
+  return r.rows.length > 0;
 }
 
 export async function deleteContactTag(

@@ -108,16 +108,14 @@ export async function addContactTag(
         color: tag.color,
         orphaned: false,
       };
-      if (await repo.findContactTag(scope, tx.db, gtid, pipelineUID, tag.tagID)) {
-        return { created: false, tag: view };
-      }
-      await repo.insertContactTag(scope, tx.db, {
+      const inserted = await repo.insertContactTag(scope, tx.db, {
         gtid,
         pipelineUID,
         tagSetUID: tag.tagSetUID,
         tagID: tag.tagID,
         name: tag.name,
       });
+      if (!inserted) return { created: false, tag: view };
       tx.recordChange(
         scope.teamUID,
         'contact_tag',
