@@ -363,4 +363,45 @@ describe(`tags on a contact (${ENGINE})`, () => {
     }
     expect(await counts()).toEqual(before);
   });
+  it('leaves nothing behind when the action fails half-way (the outbox write fails)', async () => {
+    const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    await s.database.pool.query(`
+      CREATE FUNCTION fail_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'forced outbox failure'; END $$`);
+    await s.database.pool.query(
+      `CREATE TRIGGER fail_outbox BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION fail_outbox()`,
+    );
+    try {
+      const before = await counts();
+      const res = await w.owner.client.api(tagsPath(gtid!), {
+        method: 'POST',
+        body: JSON.stringify({ tagID: mapped }),
+      });
+      expect(res.status).toBe(500);
+      expect(await contactTagRows(gtid!)).toEqual([]);
+      expect(await activitiesOf(s, w.teamUID, gtid!)).toEqual([]);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await s.database.pool.query(`DROP TRIGGER fail_outbox ON outbox`);
+      await s.database.pool.query(`DROP FUNCTION fail_outbox()`);
+    }
+    const retry = await w.owner.client.api(tagsPath(gtid!), {
+      method: 'POST',
+      body: JSON.stringify({ tagID: mapped }),
+    });
+    expect(retry.status).toBe(201);
+  });
+
+  it('answers 400 for an x-change-id longer than 200 characters, writing nothing', async () => {
+    const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    const before = await counts();
+    const res = await w.owner.client.api(tagsPath(gtid!), {
+      method: 'POST',
+      headers: { 'x-change-id': 'x'.repeat(201) },
+      body: JSON.stringify({ tagID: mapped }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body!.error).toMatchObject({ field: 'x-change-id' });
+    expect(await counts()).toEqual(before);
+  });
 });
