@@ -26,7 +26,12 @@ export async function requireContactInPipeline(
 export const authorName = (scope: TeamScope, db: AppDb) => repo.userName(scope, db);
 
 /** The `x-change-id` header of a write, for the change log (DESIGN §7). */
-export const changeIdOf = (header: string | undefined) => ({ changeId: header ?? null });
+export function changeIdOf(header: string | undefined) {
+  if (header !== undefined && header.length > 200) {
+    throw new ApiError('invalid-argument', 'x-change-id: up to 200 characters.', 'x-change-id');
+  }
+  return { changeId: header || null };
+}
 
 /** The caller's scope in the route's team (404 for a team they are not in). */
 export const routeScope = (database: Database, c: Context<AppEnv>) =>
