@@ -16,7 +16,6 @@ import {
   tagContact,
 } from '../../test/contact-fixtures';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
-import type { TestClient } from '../../test/http-client';
 import {
   addContacts,
   addMember,
