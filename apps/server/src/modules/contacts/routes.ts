@@ -21,7 +21,10 @@ export function contactRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const scopeOf = (c: Context<AppEnv>) =>
     teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const write = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
+  // The client's id for this change (DESIGN §7), echoed in the change log; bounded in length.
+  const write = (c: Context<AppEnv>) => ({
+    changeId: c.req.header('x-change-id')?.slice(0, 200) || null,
+  });
 
   app.post('/teams/:teamUID/contacts', async (c) => {
     const scope = await scopeOf(c);

@@ -535,7 +535,7 @@ async function positionFor(
   let upper: string | null;
   if (after !== null && before !== null) {
     if (after > before) {
-      throw badNeighbour('beforeGtid', 'the card placed after must come before this one.');
+      throw badNeighbour('beforeGtid', 'that card is above the afterGtid card in the stage.');
     }
     lower = after;
     // Equal keys (two cards dropped at once): go right after them.

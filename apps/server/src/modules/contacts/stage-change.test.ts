@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../http/app';
+import { DEMO_USER } from '../../seed/demo-data';
+import { seedDemo } from '../../seed/demo';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
+import { TestClient } from '../../test/http-client';
 import {
   activityRows,
   addConnection,
@@ -14,7 +18,6 @@ import {
   stageOrder,
 } from '../../test/contact-fixtures';
 import { addPipeline, ownerWithTeam } from '../../test/team-fixtures';
-import type { TestClient } from '../../test/http-client';
 import { teamScopeFor } from '../teams/service';
 import { changeStage } from './service';
 
@@ -350,5 +353,43 @@ describe(`stage history (${ENGINE})`, () => {
       { method: 'DELETE' },
     );
     expect(again.status).toBe(404);
+  });
+});
+
+describe(`on the demo data (${ENGINE})`, () => {
+  it('reads a seeded contact and drags it between two cards of another stage', async () => {
+    const seeded = await seedDemo(s.database, s.auth, { contacts: 40 });
+    const teamUID = seeded.teamUID!;
+    const demo = await new TestClient(createApp(s)).signIn(DEMO_USER.email, DEMO_USER.password);
+    const pipelines = (await demo.api(`/api/teams/${teamUID}/pipelines`)).body!.pipelines as {
+      groupUID: string;
+      isDefault: boolean;
+    }[];
+    const pipelineUID = pipelines.find((p) => p.isDefault)!.groupUID;
+    const board = await demo.api(`/api/teams/${teamUID}/pipelines/${pipelineUID}/board?limit=200`);
+    const stages = board.body!.stages as { stageUID: string; contacts: { GTID: string }[] }[];
+    const target = stages.find((st) => st.contacts.length >= 2)!;
+    const source = stages.find((st) => st !== target && st.contacts.length > 0)!;
+    const gtid = source.contacts[0]!.GTID;
+
+    const got = await demo.api(`/api/teams/${teamUID}/contacts/${gtid}`);
+    expect(got.status).toBe(200);
+    expect((got.body!.pipelines as { stageUID: string }[])[0]!.stageUID).toBe(source.stageUID);
+
+    const [first, second] = target.contacts;
+    const moved = await demo.api(
+      `/api/teams/${teamUID}/contacts/${gtid}/pipelines/${pipelineUID}/stage`,
+      {
+        method: 'PUT',
+        body: JSON.stringify({
+          stageUID: target.stageUID,
+          afterGtid: first!.GTID,
+          beforeGtid: second!.GTID,
+        }),
+      },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const order = await stageOrder(s, teamUID, pipelineUID, target.stageUID);
+    expect(order.slice(0, 3)).toEqual([first!.GTID, gtid, second!.GTID]);
   });
 });
