@@ -207,6 +207,19 @@ describe(`tag sets and tags (${ENGINE})`, () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('counts for a member only the contacts they may see', async () => {
+    const set = await createTagSet(owner, teamUID, { name: 'Counted', tags: [{ name: 'Seen' }] });
+    const tag = { ...set.tags[0]!, tagSetUID: set.tagSetUID };
+    const [seen] = await addContacts(s, teamUID, 1, [visible]);
+    const [unseen] = await addContacts(s, teamUID, 1, [hidden]);
+    await tagContact(s, teamUID, seen!, tag);
+    await tagContact(s, teamUID, unseen!, tag);
+    const forOwner = (await sets(owner)).find((x) => x.tagSetUID === set.tagSetUID)!;
+    expect([forOwner.contacts, forOwner.tags[0]!.contacts]).toEqual([2, 2]);
+    const forMember = (await sets(member)).find((x) => x.tagSetUID === set.tagSetUID)!;
+    expect([forMember.contacts, forMember.tags[0]!.contacts]).toEqual([1, 1]);
+  });
+
   it("answers 404 for another team's tag set and changes nothing of it", async () => {
     const other = await ownerWithTeam(s, 'tags-other@example.com');
     const theirs = await createTagSet(other.client, other.teamUID, { name: 'Theirs' });

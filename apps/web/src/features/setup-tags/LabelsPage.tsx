@@ -18,7 +18,7 @@ import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/c
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useLabelMutations, useStatusLabels } from './api';
-import { ColorChip, NameColorForm, SWATCHES } from './forms';
+import { NameColorForm, SWATCHES } from './forms';
 import { DragHandle, SortableItem, SortableList } from './Sortable';
 import { plural } from './tagsView';
 import type { StatusLabel } from './types';
@@ -169,7 +169,9 @@ export function LabelsPage() {
                       <Text size="sm" fw={500} truncate>
                         {label.display}
                       </Text>
-                      <ColorChip color={label.color}>{label.display}</ColorChip>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {label.color}
+                      </Text>
                     </Group>
                     {canEdit && (
                       <Group gap={2} wrap="nowrap">

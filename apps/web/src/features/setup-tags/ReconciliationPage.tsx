@@ -84,12 +84,12 @@ export function ReconciliationPage() {
         </StateMessage>
       ) : (
         <Paper p={0}>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native">
             <Table verticalSpacing="xs" aria-label="Orphaned tags" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Tag</Table.Th>
-                  <Table.Th>Contacts</Table.Th>
+                  <Table.Th w={110}>Contacts</Table.Th>
                   {canEdit && <Table.Th>Reconcile</Table.Th>}
                 </Table.Tr>
               </Table.Thead>

@@ -92,7 +92,8 @@ export function TagSetCard({
                   {set.name}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {plural(set.tags.length, 'tag')} · on {plural(set.contacts, 'contact')}
+                  {plural(set.tags.length, 'tag')}
+                  {set.contacts > 0 && ` · on ${plural(set.contacts, 'contact')}`}
                 </Text>
               </Group>
               {canEdit && (
@@ -305,9 +306,11 @@ function TagRow({
         )}
       </Group>
       <Group gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {plural(tag.contacts, 'contact')}
-        </Text>
+        {tag.contacts > 0 && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {plural(tag.contacts, 'contact')}
+          </Text>
+        )}
         {canEdit && (
           <>
             <ActionIcon aria-label={`Edit the tag ${tag.name}`} size="sm" onClick={onEdit}>

@@ -65,7 +65,10 @@ export function tagOptionGroups(
         group,
         items: s.tags.map((t) => ({
           value: t.tagID,
-          label: t.value && t.value !== t.name ? `${t.name} (${t.value})` : t.name,
+          label:
+            t.value && t.value.toLowerCase() !== t.name.toLowerCase()
+              ? `${t.name} (${t.value})`
+              : t.name,
         })),
       };
     });
