@@ -14,6 +14,16 @@ import { RouteRedirect } from './redirects';
 const AdminPage = lazy(() =>
   import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
+const SetupPipelinesPage = lazy(() =>
+  import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
+    default: m.SetupPipelinesPage,
+  })),
+);
+const PipelinesOrderPage = lazy(() =>
+  import('../features/setup-pipelines/PipelinesOrderPage').then((m) => ({
+    default: m.PipelinesOrderPage,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -37,4 +47,6 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
   '/profile/:tab?/:version?': ProfilePage,
   '/admin/:tab?': AdminPage,
+  '/setup/pipelines/:pipelineID?/:tab?/:stageUID?': SetupPipelinesPage,
+  '/setup/pipelines-order': PipelinesOrderPage,
 };
