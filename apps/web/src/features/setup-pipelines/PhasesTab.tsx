@@ -28,7 +28,7 @@ const PHASE_SWATCHES = [
   '#FA5252',
   '#BE4BDB',
   '#4C6EF5',
-  '#15AAbf',
+  '#15AABF',
   '#40C057',
 ];
 
@@ -73,6 +73,7 @@ export function PhasesTab({ teamUID }: { teamUID: string }) {
         <SortableList
           items={phases.data}
           idOf={(p) => p.phaseUID}
+          labelOf={(p) => p.name}
           disabled={!canEdit}
           onReorder={(order) =>
             mutations.order.mutate(order, {
@@ -125,7 +126,12 @@ export function PhasesTab({ teamUID }: { teamUID: string }) {
           )}
         </SortableList>
       </Stack>
-      {canEdit && <AddPhase teamUID={teamUID} />}
+      {canEdit && (
+        <AddPhase
+          teamUID={teamUID}
+          nextColor={PHASE_SWATCHES[phases.data.length % PHASE_SWATCHES.length]!}
+        />
+      )}
       <ConfirmModal
         opened={deleting !== null}
         title={`Delete phase "${deleting?.name ?? ''}"?`}
@@ -211,7 +217,8 @@ function PhaseColor({
   );
 }
 
-function AddPhase({ teamUID }: { teamUID: string }) {
+/** New phases take the next colour of the palette, so a list of phases is told apart at once. */
+function AddPhase({ teamUID, nextColor }: { teamUID: string; nextColor: string }) {
   const { create } = usePhaseMutations(teamUID);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -223,7 +230,7 @@ function AddPhase({ teamUID }: { teamUID: string }) {
       return;
     }
     create.mutate(
-      { name: value },
+      { name: value, color: nextColor },
       {
         onSuccess: () => {
           setName('');

@@ -76,6 +76,7 @@ export function PipelinesOrderPage() {
           <SortableList
             items={sorted}
             idOf={(p) => p.groupUID}
+            labelOf={(p) => p.nickName}
             disabled={!canEdit || order.isPending}
             onReorder={(ids) =>
               order.mutate(ids, {

@@ -96,6 +96,7 @@ function QuestionList({
         <SortableList
           items={items}
           idOf={(q) => q.questionUID}
+          labelOf={(q) => q.question}
           disabled={!canEdit}
           onReorder={(order) =>
             mutations.order.mutate(

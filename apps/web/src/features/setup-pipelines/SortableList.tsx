@@ -5,6 +5,7 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
@@ -27,12 +28,15 @@ import type { CSSProperties, ReactNode } from 'react';
 export function SortableList<T>({
   items,
   idOf,
+  labelOf,
   onReorder,
   disabled,
   children,
 }: {
   items: readonly T[];
   idOf: (item: T) => string;
+  /** How a screen reader names an item while it is moved. */
+  labelOf: (item: T) => string;
   onReorder: (ids: string[]) => void;
   disabled?: boolean;
   children: (item: T, handle: ReactNode) => ReactNode;
@@ -42,6 +46,22 @@ export function SortableList<T>({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = items.map(idOf);
+  const name = (id: string | number) => {
+    const item = items.find((i) => idOf(i) === String(id));
+    return item ? `"${labelOf(item)}"` : 'the item';
+  };
+  const position = (id: string | number | undefined) =>
+    id === undefined ? '' : ` position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} moved to${position(over.id)}.`
+        : `${name(active.id)} is not over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} dropped at${position(over.id)}.` : `${name(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -50,7 +70,12 @@ export function SortableList<T>({
     onReorder(arrayMove(ids, from, to));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         {items.map((item) => (
           <SortableRow key={idOf(item)} id={idOf(item)} disabled={disabled}>

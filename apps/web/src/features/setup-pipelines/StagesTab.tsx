@@ -103,6 +103,7 @@ export function StagesTab({ teamUID, detail }: { teamUID: string; detail: Pipeli
         <SortableList
           items={ordered}
           idOf={(s) => s.stageUID}
+          labelOf={(s) => s.name}
           disabled={!canEdit}
           onReorder={(order) =>
             mutations.order.mutate(order, {
@@ -207,7 +208,9 @@ function StageRow({
                 <IconPencil size={16} stroke={1.6} />
               </ActionIcon>
             </Tooltip>
-            {!stage.placeholder && (
+            {stage.placeholder ? (
+              <span style={{ width: 28 }} aria-hidden />
+            ) : (
               <Tooltip label="Delete stage">
                 <ActionIcon
                   variant="subtle"
