@@ -28,6 +28,16 @@ const ReconciliationPage = lazy(() =>
 const LabelsPage = lazy(() =>
   import('../features/setup-tags/LabelsPage').then((m) => ({ default: m.LabelsPage })),
 );
+const SetupPipelinesPage = lazy(() =>
+  import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
+    default: m.SetupPipelinesPage,
+  })),
+);
+const PipelinesOrderPage = lazy(() =>
+  import('../features/setup-pipelines/PipelinesOrderPage').then((m) => ({
+    default: m.PipelinesOrderPage,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -55,4 +65,6 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/tags': TagsPage,
   '/setup/tags-reconciliation': ReconciliationPage,
   '/setup/labels': LabelsPage,
+  '/setup/pipelines/:pipelineID?/:tab?/:stageUID?': SetupPipelinesPage,
+  '/setup/pipelines-order': PipelinesOrderPage,
 };

@@ -1,5 +1,6 @@
 import {
   IconAffiliate,
+  IconArrowsSort,
   IconBrain,
   IconChartBar,
   IconChecklist,
@@ -46,6 +47,7 @@ export const SETUP_NAV: NavGroup = {
   activePrefix: '/setup',
   items: [
     { label: 'Pipelines', to: '/setup/pipelines', icon: IconTimeline },
+    { label: 'Pipeline order', to: '/setup/pipelines-order', icon: IconArrowsSort },
     { label: 'Tags', to: '/setup/tags', icon: IconTags },
     { label: 'Labels', to: '/setup/labels', icon: IconTag },
     { label: 'Messaging', to: '/setup/messaging', icon: IconTemplate },

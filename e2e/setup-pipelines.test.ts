@@ -1,0 +1,218 @@
+/**
+ * Pipeline setup as people use it (issue 5), on the production build: the owner creates a
+ * pipeline with stages (the placeholder "Set Stage..." comes first), adds and edits a stage,
+ * reorders stages and pipelines with the keyboard, sees the new stages on the board, deletes a
+ * stage with contacts (they move, and the confirmation says how many), and hits the plan's
+ * pipeline limit with its message. A member sees the setup read-only.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltApp, type RunningApp } from './app-server';
+import { launchBrowser, requireChromium } from './browser';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp';
+import { api, signInThroughForm } from './session';
+
+const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
+const MATE = { name: 'Sam Setup', email: 'sam@example.test', password: 'sam-setup-1' };
+
+interface StageAnswer {
+  stageUID: string;
+  name: string;
+  count: number;
+  placeholder: boolean;
+}
+
+describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
+  let app: RunningApp;
+  let smtp: SmtpReceiver;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let page: Page;
+  let teamUID: string;
+  let webinarUID: string;
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const stagesOf = async (groupUID: string) =>
+    (
+      (await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${groupUID}`)).body
+        .stages as StageAnswer[]
+    ).map((s) => s.name);
+
+  /** Picks up the n-th drag handle with the keyboard, moves it up `steps` places and drops it. */
+  async function keyboardMoveUp(n: number, steps: number) {
+    await page.getByRole('button', { name: 'Drag to reorder' }).nth(n).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < steps; i++) {
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowUp');
+    }
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    app = await startBuiltApp({ SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+    page = await newPage();
+    await signInThroughForm(page, app.url, DEMO.email, DEMO.password);
+    teamUID = ((await api(page, 'GET', '/api/me')).body as { teamUID: string }).teamUID;
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it('creates a pipeline with stages; the placeholder comes first', async () => {
+    await page.goto(`${app.url}/setup/pipelines`);
+    await page.waitForURL(/\/setup\/pipelines\/[^/]+\/stages$/);
+    await page.getByRole('button', { name: 'New pipeline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New pipeline' });
+    await dialog.getByLabel('Name').fill('Webinar Signups');
+    for (const stage of ['Registered', 'Attended']) {
+      await dialog.getByLabel('Stages').fill(stage);
+      await dialog.getByLabel('Stages').press('Enter');
+    }
+    await dialog.getByRole('button', { name: 'Create pipeline' }).click();
+    await page.getByRole('heading', { name: 'Webinar Signups' }).waitFor();
+    webinarUID = decodeURIComponent(page.url().split('/setup/pipelines/')[1]!.split('/')[0]!);
+    expect(await stagesOf(webinarUID)).toEqual(['Set Stage...', 'Registered', 'Attended']);
+    await page.getByRole('button', { name: 'Locked: always first' }).waitFor();
+  });
+
+  it('adds a stage, edits one through its URL, and reorders them with the keyboard', async () => {
+    await page.getByLabel('New stage name').fill('Bought');
+    await page.getByLabel('New stage name').press('Enter');
+    await page.getByText('Stage "Bought" added.').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Attended' }).click();
+    await page.waitForURL(/\/stages\/[^/]+$/);
+    const editor = page.getByRole('form', { name: 'Edit Attended' });
+    await editor.getByLabel('Name').fill('Attended live');
+    await editor.getByLabel('Description').fill('Stayed to the end');
+    await editor.getByLabel('Description').press('Enter');
+    await page.getByText('Stage "Attended live" saved.').waitFor();
+    await page.waitForURL(/\/stages$/);
+
+    await keyboardMoveUp(2, 2); // "Bought" to the top (after the locked placeholder)
+    await page.getByText('Stage order saved.').waitFor();
+    await expect
+      .poll(() => stagesOf(webinarUID))
+      .toEqual(['Set Stage...', 'Bought', 'Registered', 'Attended live']);
+  });
+
+  it('shows the new pipeline and its stages on the board', async () => {
+    await page.goto(`${app.url}/contacts/pipeline/${webinarUID}`);
+    await page.getByLabel(/^Bought: 0 contacts$/).waitFor();
+    await page.getByLabel(/^Attended live: 0 contacts$/).waitFor();
+  });
+
+  it('deletes a stage with contacts: the confirmation names them and they move', async () => {
+    const pipelines = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines`)).body
+      .pipelines as { groupUID: string; isDefault: boolean }[];
+    const main = pipelines.find((p) => p.isDefault)!.groupUID;
+    const before = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${main}`)).body
+      .stages as StageAnswer[];
+    const doomed = before.find((s) => !s.placeholder && s.count > 0)!;
+    const placeholder = before.find((s) => s.placeholder)!;
+
+    await page.goto(`${app.url}/setup/pipelines/${main}/stages`);
+    await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete stage "${doomed.name}"?` });
+    await dialog.getByText(`${doomed.count} contacts are in this stage`).waitFor();
+    await dialog.getByRole('button', { name: `Delete and move ${doomed.count} contact` }).click();
+    await page.getByText(`moved to "Set Stage..."`).waitFor();
+    const after = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${main}`)).body
+      .stages as StageAnswer[];
+    expect(after.map((s) => s.name)).not.toContain(doomed.name);
+    expect(after.find((s) => s.placeholder)!.count).toBe(placeholder.count + doomed.count);
+  });
+
+  it('orders pipelines with the keyboard on the order screen, and the order sticks', async () => {
+    await page.goto(`${app.url}/setup/pipelines-order`);
+    await page.getByRole('link', { name: 'Webinar Signups' }).waitFor();
+    await keyboardMoveUp(2, 2);
+    await page.getByText('Pipeline order saved.').waitFor();
+    const order = async () =>
+      (
+        (await api(page, 'GET', `/api/teams/${teamUID}/pipelines`)).body.pipelines as {
+          nickName: string;
+        }[]
+      ).map((p) => p.nickName);
+    await expect.poll(order).toEqual(['Webinar Signups', 'Facebook Group Leads', 'Instagram DMs']);
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Pipelines in order').getByRole('link').allInnerTexts())
+      .toEqual(['Webinar Signups', 'Facebook Group Leads', 'Instagram DMs']);
+  });
+
+  it('shows the plan limit message when the tier has no pipeline left', async () => {
+    for (let i = 0; i < 7; i++) {
+      const res = await api(page, 'POST', `/api/teams/${teamUID}/pipelines`, {
+        nickName: `Extra ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    await page.goto(`${app.url}/setup/pipelines`);
+    await page.getByRole('button', { name: 'New pipeline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New pipeline' });
+    await dialog.getByLabel('Name').fill('One too many');
+    await dialog.getByRole('button', { name: 'Create pipeline' }).click();
+    await dialog
+      .getByText(
+        'Your plan includes 10 pipelines and all are in use. Delete a pipeline or upgrade your plan.',
+      )
+      .waitFor();
+  });
+
+  it('a member sees the setup read-only', async () => {
+    await page.goto(`${app.url}/profile/team`);
+    await page.getByRole('button', { name: 'Invite member' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a member' });
+    await invite.getByLabel(/^E-mail/).fill(MATE.email);
+    await invite.getByLabel('Pipelines').click();
+    await page.getByRole('option', { name: 'Webinar Signups' }).click();
+    await invite.getByLabel('Pipelines').press('Escape');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await invite.waitFor({ state: 'hidden' });
+    const [link] = await smtp.waitFor(
+      MATE.email,
+      /https?:\/\/[^\s"<>]+\/login\/invite\/[A-Za-z0-9_-]+/,
+    );
+    const mate = await newPage();
+    await mate.goto(link!);
+    await mate.getByLabel(/^Your name/).fill(MATE.name);
+    await mate.getByRole('button', { name: 'Accept invitation' }).click();
+    await mate.waitForURL(/\/password-reset\?.*initial=true/, { timeout: 20_000 });
+    await mate.getByLabel(/^New password/).fill(MATE.password);
+    await mate.getByLabel(/^Confirm new password/).fill(MATE.password);
+    await mate.getByRole('button', { name: 'Save password' }).click();
+    await mate.waitForURL(/\/accept-terms/, { timeout: 20_000 });
+    await mate.getByRole('button', { name: 'I accept' }).click();
+    await mate.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });
+
+    await mate.goto(`${app.url}/setup/pipelines/${webinarUID}/stages`);
+    await mate.getByText('You can look at the setup; team owners and admins change it.').waitFor();
+    await mate.getByText('Bought').first().waitFor();
+    for (const name of ['New pipeline', 'Delete pipeline', 'Add stage', 'Drag to reorder']) {
+      expect(await mate.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await mate.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+
+    // A pipeline the member was not given is not there for them: the screen falls back to theirs.
+    const pipelines = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines`)).body
+      .pipelines as { groupUID: string; nickName: string }[];
+    const hidden = pipelines.find((p) => p.nickName === 'Facebook Group Leads')!.groupUID;
+    expect((await api(mate, 'GET', `/api/teams/${teamUID}/pipelines/${hidden}`)).status).toBe(404);
+    await mate.goto(`${app.url}/setup/pipelines/${hidden}/stages`);
+    await mate.waitForURL(new RegExp(`/setup/pipelines/${webinarUID}/stages$`));
+  });
+});
