@@ -106,6 +106,38 @@ describe('activitySentence', () => {
     ).toBe('Tag “VIP” added');
     expect(
       activitySentence(
+        activity({
+          type: 'tags',
+          action: 'mapped',
+          data: { from: { tagID: 't1', name: 'vip' }, to: { tagID: 't2', name: 'VIP' } },
+        }),
+        names,
+      ),
+    ).toBe('Tag “vip” replaced by “VIP”');
+    expect(
+      activitySentence(
+        activity({
+          type: 'statusLabel',
+          action: 'changed',
+          data: { from: null, to: 'l9', fromDisplay: null, toDisplay: 'Cold' },
+        }),
+        names,
+      ),
+    ).toBe('Status set to “Cold”');
+    expect(
+      activitySentence(
+        activity({
+          type: 'pipeline',
+          action: 'dealDeleted',
+          value: '10',
+          currency: 'EUR',
+          data: { name: 'X' },
+        }),
+        names,
+      ),
+    ).toBe('Deal “X” deleted: €10.00');
+    expect(
+      activitySentence(
         activity({ type: 'tags', action: 'removed', pipelineUID: 'p1', data: { tagName: 'Cold' } }),
         names,
       ),

@@ -62,8 +62,14 @@ export function activitySentence(a: ActivityItem, names: ActivityNames): string 
           return `${who} was removed from ${pipeline()}`;
         case 'dealCreated':
         case 'dealWon':
-        case 'dealLost': {
-          const verb = { dealCreated: 'created', dealWon: 'won', dealLost: 'lost' }[a.action];
+        case 'dealLost':
+        case 'dealDeleted': {
+          const verb = {
+            dealCreated: 'created',
+            dealWon: 'won',
+            dealLost: 'lost',
+            dealDeleted: 'deleted',
+          }[a.action];
           const money = amount();
           return `Deal ${dealName()} ${verb}${money ? `: ${money}` : ''}`.replace(/ {2,}/g, ' ');
         }
@@ -96,12 +102,15 @@ export function activitySentence(a: ActivityItem, names: ActivityNames): string 
       return `Note ${verb}`;
     }
     case 'statusLabel': {
-      const to = nameOf(data.toName ?? data.to, names.label);
-      const from = nameOf(data.fromName ?? data.from, names.label);
+      const to = nameOf(data.toDisplay ?? data.to, names.label);
+      const from = nameOf(data.fromDisplay ?? data.from, names.label);
       if (!to) return from ? `Status “${from}” cleared` : 'Status cleared';
       return `Status set to “${to}”`;
     }
     case 'tags': {
+      if (a.action === 'mapped') {
+        return `Tag ${quoted(nameOf(data.from))} replaced by ${quoted(nameOf(data.to))}`;
+      }
       const tag = quoted(text(data.name ?? data.tagName ?? data.tag ?? a.note ?? a.value));
       const where = a.pipelineUID ? ` in ${pipeline()}` : '';
       const verb = a.action === 'removed' ? 'removed' : a.action === 'added' ? 'added' : a.action;

@@ -14,7 +14,6 @@ import type {
   ContactAnswer,
   ContactFields,
   ContactPipeline,
-  ContactRecord,
   ContactTag,
   Deal,
   NewContact,
@@ -157,7 +156,7 @@ export function useCreateContact(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewContact) =>
-      api.post<{ contact: ContactRecord }>(`${teamPath(teamUID)}/contacts`, body, changeHeaders()),
+      api.post<ContactAnswer>(`${teamPath(teamUID)}/contacts`, body, changeHeaders()),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) }),
   });
 }
@@ -165,11 +164,12 @@ export function useCreateContact(teamUID: string) {
 export function useUpdateContact(teamUID: string, GTID: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer is the whole contact as GET answers it.
     mutationFn: (patch: ContactFields) =>
-      api.patch<{ contact: ContactRecord }>(contactPath(teamUID, GTID), patch, changeHeaders()),
-    onSuccess: ({ contact }) => {
+      api.patch<ContactAnswer>(contactPath(teamUID, GTID), patch, changeHeaders()),
+    onSuccess: (answer) => {
       queryClient.setQueryData<ContactAnswer>(contactKeys.detail(teamUID, GTID), (old) =>
-        old ? { ...old, contact } : old,
+        answer?.contact ? { ...old, ...answer } : old,
       );
     },
     onSettled: () => refreshContact(queryClient, teamUID, GTID, true),
