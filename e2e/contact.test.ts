@@ -94,6 +94,10 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
     await page.waitForURL(new RegExp(`/contact/${GTID}$`));
     await page.getByRole('heading', { name: 'Robin Okafor' }).waitFor();
     await page.getByText('Robin moved to Proposal (from Contacted)').waitFor();
+    // The stage history of the pipeline lists the move.
+    await page
+      .getByRole('button', { name: 'Delete the Proposal entry from the stage history' })
+      .waitFor();
 
     await page.getByRole('tab', { name: 'Notes' }).click();
     await page.waitForURL(new RegExp(`/contact/${GTID}/notes/`));

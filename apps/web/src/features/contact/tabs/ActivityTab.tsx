@@ -1,6 +1,7 @@
 import {
   Blockquote,
   Button,
+  Grid,
   Group,
   Skeleton,
   Stack,
@@ -29,6 +30,7 @@ import { activityDetail, activitySentence, formatDateTime, userTimeZone } from '
 import { useActivities, usePipelineStages, useStatusLabels } from '../api';
 import { contactShortName } from '../contactInfo';
 import { formatMoney } from '../deals';
+import { StageHistory } from '../StageHistory';
 import type { ActivityItem } from '../types';
 import type { TabProps } from './props';
 
@@ -49,7 +51,29 @@ function iconOf(a: ActivityItem) {
   return ICONS[a.type] ?? { icon: IconHistory, color: 'gray' };
 }
 
-export function ActivityTab({ teamUID, data, selected }: TabProps) {
+export function ActivityTab(props: TabProps) {
+  const { teamUID, data, selected } = props;
+  const me = useCurrentUser();
+  const timeZone = userTimeZone(me.timeZone);
+  if (!selected) return <ActivityTimeline {...props} />;
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <ActivityTimeline {...props} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <StageHistory
+          teamUID={teamUID}
+          GTID={data.contact.GTID}
+          pipeline={selected}
+          timeZone={timeZone}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function ActivityTimeline({ teamUID, data, selected }: TabProps) {
   const me = useCurrentUser();
   const activities = useActivities(teamUID, data.contact.GTID);
   const pipelines = usePipelines(teamUID);
