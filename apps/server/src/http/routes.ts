@@ -9,11 +9,13 @@ import { boardRoutes } from '../modules/board/routes';
 import { contactRoutes } from '../modules/contacts/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { labelRoutes } from '../modules/labels/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
+import { tagRoutes } from '../modules/tags/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
 import { teamRoutes } from '../modules/teams/routes';
@@ -39,6 +41,8 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   notificationRoutes,
   extensionRoutes,
   contactRoutes,
+  tagRoutes,
+  labelRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -14,6 +14,17 @@ import { RouteRedirect } from './redirects';
 const AdminPage = lazy(() =>
   import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
+const TagsPage = lazy(() =>
+  import('../features/setup-tags/TagsPage').then((m) => ({ default: m.TagsPage })),
+);
+const ReconciliationPage = lazy(() =>
+  import('../features/setup-tags/ReconciliationPage').then((m) => ({
+    default: m.ReconciliationPage,
+  })),
+);
+const LabelsPage = lazy(() =>
+  import('../features/setup-tags/LabelsPage').then((m) => ({ default: m.LabelsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -37,4 +48,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
   '/profile/:tab?/:version?': ProfilePage,
   '/admin/:tab?': AdminPage,
+  '/setup/tags': TagsPage,
+  '/setup/tags-reconciliation': ReconciliationPage,
+  '/setup/labels': LabelsPage,
 };
