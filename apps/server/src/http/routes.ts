@@ -1,5 +1,11 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { activityRoutes } from '../modules/activities/routes';
+import { noteRoutes } from '../modules/notes/routes';
+import { answerRoutes } from '../modules/answers/routes';
+import { contactLabelRoutes } from '../modules/contact-labels/routes';
+import { contactTagRoutes } from '../modules/contact-tags/routes';
+import { dealRoutes } from '../modules/deals/routes';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
@@ -43,6 +49,12 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   contactRoutes,
   tagRoutes,
   labelRoutes,
+  activityRoutes,
+  noteRoutes,
+  contactLabelRoutes,
+  contactTagRoutes,
+  dealRoutes,
+  answerRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
