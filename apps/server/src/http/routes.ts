@@ -1,5 +1,11 @@
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
+import { activityRoutes } from '../modules/activities/routes';
+import { noteRoutes } from '../modules/notes/routes';
+import { answerRoutes } from '../modules/answers/routes';
+import { contactLabelRoutes } from '../modules/contact-labels/routes';
+import { contactTagRoutes } from '../modules/contact-tags/routes';
+import { dealRoutes } from '../modules/deals/routes';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { bootRoutes } from '../modules/boot/routes';
 import { mintTokenRoutes } from '../modules/account/mint-token';
@@ -7,14 +13,17 @@ import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';
 import { connectionRoutes } from '../modules/connections/routes';
+import { contactRoutes } from '../modules/contacts/routes';
 import { extensionRoutes, extensionSessionRoutes } from '../modules/extension/routes';
 import { functionRoutes } from '../modules/functions/routes';
+import { labelRoutes } from '../modules/labels/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { pipelineRoutes } from '../modules/pipelines/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
 import { signupRoutes } from '../modules/signup/routes';
+import { tagRoutes } from '../modules/tags/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
 import { teamRoutes } from '../modules/teams/routes';
@@ -41,6 +50,15 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   extensionRoutes,
   pipelineRoutes,
   connectionRoutes,
+  contactRoutes,
+  tagRoutes,
+  labelRoutes,
+  activityRoutes,
+  noteRoutes,
+  contactLabelRoutes,
+  contactTagRoutes,
+  dealRoutes,
+  answerRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

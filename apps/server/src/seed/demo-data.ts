@@ -116,3 +116,74 @@ export const LAST_NAMES = [
   'Walsh',
   'Yilmaz',
 ];
+
+/** Status labels (SPEC §3), in order. */
+export const DEMO_LABELS = [
+  { display: 'Hot', color: '#E03131' },
+  { display: 'Warm', color: '#F76707' },
+  { display: 'Cold', color: '#1C7ED6' },
+  { display: 'Follow up', color: '#7048E8' },
+];
+
+/** Pipeline phases (SPEC §3 Team phases) and the demo stages grouped under them. */
+export const DEMO_PHASES = [
+  { name: 'Prospecting', color: '#1C7ED6', stages: ['New Lead', 'Followed'] },
+  { name: 'Engaging', color: '#F59F00', stages: ['Contacted', 'Conversation', 'Replied'] },
+  { name: 'Closing', color: '#37B24D', stages: ['Proposal', 'Won', 'Booked Call'] },
+];
+
+export interface DemoTagSet {
+  name: string;
+  color: string;
+  /** Index into DEMO_PIPELINES, or null for a global tag set. */
+  pipeline: number | null;
+  tags: { name: string; color?: string; remoteID?: string }[];
+}
+
+export const DEMO_TAG_SETS: DemoTagSet[] = [
+  {
+    name: 'Interest',
+    color: '#1C7EBB',
+    pipeline: null,
+    tags: [{ name: 'Coaching' }, { name: 'Online course' }, { name: 'Done-for-you' }],
+  },
+  {
+    name: 'Temperature',
+    color: '#E8590C',
+    pipeline: null,
+    tags: [
+      { name: 'Warm', color: '#F76707' },
+      { name: 'Needs nurturing', color: '#FAB005' },
+    ],
+  },
+  {
+    name: 'Group engagement',
+    color: '#0CA678',
+    pipeline: 0,
+    tags: [{ name: 'Commented' }, { name: 'Joined this week' }, { name: 'Answered questions' }],
+  },
+];
+
+/** The Facebook group's membership questions (SPEC §3 Team questions). */
+export const DEMO_QUESTIONS = [
+  'What brought you to the group?',
+  'What is your biggest challenge with getting clients right now?',
+  'Would you like our free client-getting checklist? Leave your e-mail.',
+];
+
+export const DEMO_ANSWERS = [
+  ['A friend shared a post', 'Finding people who actually reply', 'Yes please'],
+  ['Searching for marketing tips', 'Consistency, I post and then stop', ''],
+  ['Your video on lead magnets', 'Turning conversations into calls', 'Sure!'],
+  ['Looking for a community', 'I do not know where to start', 'Yes'],
+];
+
+export const DEMO_NOTES = [
+  'Replied to the welcome post, asked about pricing for the coaching program.',
+  'Prefers voice messages. Follow up after the weekend.',
+  'Runs a small bakery; wants more local customers from Instagram.',
+  'Watched the webinar replay, interested in the group program.',
+  'Asked for a case study in the fitness niche.',
+];
+
+export const DEMO_DEAL_NAMES = ['Coaching package', 'Group program', 'Done-for-you setup'];

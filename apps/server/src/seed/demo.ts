@@ -12,8 +12,26 @@ import { systemScope } from '../db/scope';
 import { withTx } from '../db/tx';
 import type * as schema from '../db/schema';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
-import { DEMO_PIPELINES, DEMO_TEAM_NAME, DEMO_USER, FIRST_NAMES, LAST_NAMES } from './demo-data';
-import { insertContactsPlaced, insertPipelineWithStages } from './demo.repo';
+import {
+  DEMO_ANSWERS,
+  DEMO_DEAL_NAMES,
+  DEMO_LABELS,
+  DEMO_NOTES,
+  DEMO_PHASES,
+  DEMO_PIPELINES,
+  DEMO_QUESTIONS,
+  DEMO_TAG_SETS,
+  DEMO_TEAM_NAME,
+  DEMO_USER,
+  FIRST_NAMES,
+  LAST_NAMES,
+} from './demo-data';
+import {
+  insertContactsPlaced,
+  insertPipelineWithStages,
+  insertSetup,
+  type ContactExtras,
+} from './demo.repo';
 
 const seedScope = systemScope('demo seed');
 
@@ -84,9 +102,53 @@ export async function seedDemo(
     const activities: (typeof schema.activity.$inferInsert)[] = [];
     const usedGtids = new Set<string>();
     let made = 0;
+    const extras: ContactExtras = { tags: [], notes: [], deals: [], answers: [] };
+
+    // Team setup: labels, phases, membership questions (tag sets follow, once pipelines exist).
+    const labels = DEMO_LABELS.map((l, order) => ({
+      teamUID,
+      labelUID: newPushId('lbl'),
+      order,
+      ...l,
+    }));
+    const phases = DEMO_PHASES.map((ph, order) => ({
+      teamUID,
+      phaseUID: newPushId(),
+      name: ph.name,
+      color: ph.color,
+      order,
+    }));
+    const phaseOfStage = new Map(
+      DEMO_PHASES.flatMap((ph, i) => ph.stages.map((name) => [name, phases[i]!.phaseUID] as const)),
+    );
+    const questions = DEMO_QUESTIONS.map((question, order) => ({
+      teamUID,
+      questionUID: newPushId(),
+      kind: 'live',
+      question,
+      order,
+    }));
+    const pipelineUIDs = DEMO_PIPELINES.map(() => newPushId());
+    const tagSets = DEMO_TAG_SETS.map((set, order) => ({
+      teamUID,
+      tagSetUID: newPushId(),
+      pipelineUID: set.pipeline === null ? null : pipelineUIDs[set.pipeline]!,
+      name: set.name,
+      color: set.color,
+      order,
+      tags: set.tags.map((t, tagOrder) => ({
+        teamUID,
+        tagID: newPushId(),
+        name: t.name,
+        color: t.color ?? null,
+        remoteID: t.remoteID ?? null,
+        order: tagOrder,
+      })),
+    }));
+    const globalTags = tagSets.filter((set) => set.pipelineUID === null);
 
     for (const [order, p] of DEMO_PIPELINES.entries()) {
-      const pipelineUID = newPushId();
+      const pipelineUID = pipelineUIDs[order]!;
       const stageUIDs = [newPushId(), ...p.stages.map(() => newPushId())];
       await insertPipelineWithStages(
         tx,
@@ -114,6 +176,7 @@ export async function seedDemo(
             pipelineUID,
             stageUID: stageUIDs[i + 1]!,
             ...s,
+            phase: phaseOfStage.get(s.name) ?? null,
             idx: i + 1,
           })),
         ],
@@ -169,14 +232,134 @@ export async function seedDemo(
           addedAt: created,
           stageChangedAt: lastActivity,
         });
+        // Every contact entered the placeholder when added; most were moved on later.
+        const placeholderUID = stageUIDs[0]!;
+        const moved = stageUID !== placeholderUID;
         history.push({
           teamUID,
           id: newPushId('sh', createdMs),
           gtid,
           pipelineUID,
-          stageUID,
-          at: lastActivity,
+          stageUID: placeholderUID,
+          at: created,
         });
+        if (moved) {
+          history.push({
+            teamUID,
+            id: newPushId('sh', lastActivity.getTime()),
+            gtid,
+            pipelineUID,
+            stageUID,
+            at: lastActivity,
+          });
+          const toName = p.stages[stageUIDs.indexOf(stageUID) - 1]!.name;
+          activities.push({
+            teamUID,
+            activityUID: newPushId('act', lastActivity.getTime()),
+            gtid,
+            type: 'stage',
+            action: 'changed',
+            pipelineUID,
+            stageUID,
+            createdByUID: ownerUID,
+            createdBy: DEMO_USER.name,
+            data: { from: placeholderUID, to: stageUID, fromName: PLACEHOLDER_STAGE.name, toName },
+            createdAt: lastActivity,
+            createdAtUnix: lastActivity.getTime(),
+          });
+          if (/Proposal|Won|Booked/.test(toName)) {
+            const won = toName === 'Won';
+            const value = String(500 + Math.floor(random() * 20) * 100);
+            extras.deals.push({
+              teamUID,
+              dealUID: newPushId(),
+              gtid,
+              pipelineUID,
+              name: pick(DEMO_DEAL_NAMES),
+              value,
+              currency: random() < 0.8 ? 'USD' : 'EUR',
+              status: won ? 'won' : 'open',
+              createdByUID: ownerUID,
+              createdAt: lastActivity,
+              updatedAt: lastActivity,
+            });
+          }
+        }
+        if (random() < 0.5) {
+          contacts[contacts.length - 1]!.statusLabelUID = pick(labels).labelUID;
+        }
+        // Global tags: up to one per global set; a pipeline tag for some.
+        for (const set of globalTags) {
+          if (random() < 0.35) {
+            const tag = pick(set.tags);
+            extras.tags.push({
+              teamUID,
+              gtid,
+              pipelineUID: null,
+              tagSetUID: set.tagSetUID,
+              tagID: tag.tagID,
+              name: tag.name,
+              addedAt: created,
+            });
+          }
+        }
+        for (const set of tagSets.filter((t) => t.pipelineUID === pipelineUID)) {
+          if (random() < 0.4) {
+            const tag = pick(set.tags);
+            extras.tags.push({
+              teamUID,
+              gtid,
+              pipelineUID,
+              tagSetUID: set.tagSetUID,
+              tagID: tag.tagID,
+              name: tag.name,
+              addedAt: created,
+            });
+          }
+        }
+        if (order === 0) {
+          const answers = pick(DEMO_ANSWERS);
+          for (const [qi, q] of questions.entries()) {
+            extras.answers.push({
+              teamUID,
+              answerUID: newPushId(),
+              gtid,
+              pipelineUID,
+              questionUID: q.questionUID,
+              question: q.question,
+              answer: answers[qi] ?? '',
+              order: qi,
+            });
+          }
+        }
+        if (random() < 0.25) {
+          const at = new Date(Math.min(now, createdMs + 3_600_000));
+          extras.notes.push({
+            teamUID,
+            noteUID: newPushId('note', at.getTime()),
+            gtid,
+            pipelineUID,
+            text: pick(DEMO_NOTES),
+            createdByUID: ownerUID,
+            createdBy: DEMO_USER.name,
+            createdAt: at,
+            updatedAt: at,
+          });
+          activities.push({
+            teamUID,
+            activityUID: newPushId('act', at.getTime()),
+            gtid,
+            type: 'note',
+            action: 'created',
+            pipelineUID,
+            refUID: extras.notes[extras.notes.length - 1]!.noteUID,
+            note: extras.notes[extras.notes.length - 1]!.text,
+            createdByUID: ownerUID,
+            createdBy: DEMO_USER.name,
+            createdAt: at,
+            createdAtUnix: at.getTime(),
+          });
+        }
         // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
         for (const [type, kind] of [
           ['initial', 'initial'],
@@ -190,7 +373,7 @@ export async function seedDemo(
             type,
             action: type === 'initial' ? 'created' : 'added',
             pipelineUID: type === 'pipeline' ? pipelineUID : null,
-            stageUID: type === 'pipeline' ? stageUID : null,
+            stageUID: type === 'pipeline' ? stageUIDs[0]! : null,
             createdByUID: ownerUID,
             createdBy: DEMO_USER.name,
             createdAt: new Date(at),
@@ -201,7 +384,8 @@ export async function seedDemo(
       }
       made += count;
     }
-    await insertContactsPlaced(tx, contacts, placements, history, activities);
+    await insertSetup(tx, { labels, phases, questions, tagSets });
+    await insertContactsPlaced(tx, contacts, placements, history, activities, extras);
   });
   return { created: true, teamUID, contacts: total };
 }

@@ -24,6 +24,17 @@ const PipelinesOrderPage = lazy(() =>
     default: m.PipelinesOrderPage,
   })),
 );
+const TagsPage = lazy(() =>
+  import('../features/setup-tags/TagsPage').then((m) => ({ default: m.TagsPage })),
+);
+const ReconciliationPage = lazy(() =>
+  import('../features/setup-tags/ReconciliationPage').then((m) => ({
+    default: m.ReconciliationPage,
+  })),
+);
+const LabelsPage = lazy(() =>
+  import('../features/setup-tags/LabelsPage').then((m) => ({ default: m.LabelsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -49,4 +60,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/admin/:tab?': AdminPage,
   '/setup/pipelines/:pipelineID?/:tab?/:stageUID?': SetupPipelinesPage,
   '/setup/pipelines-order': PipelinesOrderPage,
+  '/setup/tags': TagsPage,
+  '/setup/tags-reconciliation': ReconciliationPage,
+  '/setup/labels': LabelsPage,
 };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
+import { visiblePipelineFilter } from '../../db/visibility';
 
 export interface ActivityRow {
   activityUID: string;
@@ -46,4 +48,97 @@ export async function insertActivities(scope: TeamScope, tx: Tx, rows: readonly 
       sql`, `,
     )}) AS x(gtid, at) GROUP BY gtid) v
     WHERE c.team_uid = ${scope.teamUID} AND c.gtid = v.gtid`);
+}
+
+/** One activity as the contact timeline shows it. */
+export interface ActivityListItem {
+  activityUID: string;
+  type: string;
+  action: string;
+  pipelineUID: string | null;
+  stageUID: string | null;
+  /** Exact decimal (deal values). */
+  value: string | null;
+  currency: string | null;
+  refUID: string | null;
+  note: string | null;
+  data: Record<string, unknown> | null;
+  createdAt: string;
+  createdAtUnix: number;
+  createdBy: string | null;
+  createdByUID: string | null;
+}
+
+/** Keyset position in a contact's timeline (newest first). */
+export interface ActivityKey {
+  at: number;
+  activityUID: string;
+}
+
+/**
+ * A page of one contact's activities, newest first by (created_at_unix, activity_uid), after
+ * `after`. Activities tied to a pipeline the scope may not see are left out. Answers up to
+ * `limit` rows and the key to continue from (null on the last page).
+ */
+export async function listContactActivities(
+  scope: TeamScope,
+  db: AppDb,
+  gtid: string,
+  opts: { after: ActivityKey | null; limit: number; type?: string | undefined },
+): Promise<{ items: ActivityListItem[]; next: ActivityKey | null }> {
+  const r = await db.execute<{
+    activity_uid: string;
+    type: string;
+    action: string;
+    pipeline_uid: string | null;
+    stage_uid: string | null;
+    value: string | null;
+    currency: string | null;
+    ref_uid: string | null;
+    note: string | null;
+    data: Record<string, unknown> | null;
+    created_at: string | Date;
+    created_at_unix: string | number;
+    created_by: string | null;
+    created_by_uid: string | null;
+  }>(sql`
+    SELECT a.activity_uid, a.type, a.action, a.pipeline_uid, a.stage_uid, a.value::text AS value,
+      a.currency, a.ref_uid, a.note, a.data, a.created_at, a.created_at_unix, a.created_by,
+      a.created_by_uid
+    FROM activity a
+    WHERE a.team_uid = ${scope.teamUID} AND a.gtid = ${gtid}
+      AND (a.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`a.pipeline_uid`)})
+      ${opts.type ? sql`AND a.type = ${opts.type}` : sql``}
+      ${
+        opts.after
+          ? sql`AND (a.created_at_unix, a.activity_uid) < (${opts.after.at}::bigint, ${opts.after.activityUID})`
+          : sql``
+      }
+    ORDER BY a.created_at_unix DESC, a.activity_uid DESC
+    LIMIT ${opts.limit + 1}`);
+  const rows = r.rows.slice(0, opts.limit);
+  const items = rows.map((row) => ({
+    activityUID: row.activity_uid,
+    type: row.type,
+    action: row.action,
+    pipelineUID: row.pipeline_uid,
+    stageUID: row.stage_uid,
+    value: row.value,
+    currency: row.currency,
+    refUID: row.ref_uid,
+    note: row.note,
+    data: row.data,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdAtUnix: Number(row.created_at_unix),
+    createdBy: row.created_by,
+    createdByUID: row.created_by_uid,
+  }));
+  const last = items[items.length - 1];
+  return {
+    items,
+    next:
+      r.rows.length > opts.limit && last
+        ? { at: last.createdAtUnix, activityUID: last.activityUID }
+        : null,
+  };
 }

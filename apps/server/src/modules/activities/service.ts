@@ -1,6 +1,9 @@
 import { newPushId, type ActivityType } from '@leadloom/core';
+import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
+import { ApiError } from '../../http/errors';
+import { requireContact } from '../contacts/access';
 import * as repo from './repo';
 
 /**
@@ -60,3 +63,53 @@ export async function recordActivities(
 
 export const recordActivity = async (tx: Tx, scope: TeamScope, activity: NewActivity) =>
   (await recordActivities(tx, scope, [activity]))[0]!;
+
+export const ACTIVITY_PAGE_DEFAULT = 30;
+export const ACTIVITY_PAGE_MAX = 100;
+
+/** Opaque keyset cursor of the activity list: the client only hands it back. */
+export function encodeActivityCursor(key: repo.ActivityKey | null): string | null {
+  return key ? Buffer.from(JSON.stringify([key.at, key.activityUID])).toString('base64url') : null;
+}
+
+export function decodeActivityCursor(cursor: string | undefined): repo.ActivityKey | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isSafeInteger(value[0]) &&
+      typeof value[1] === 'string'
+    ) {
+      return { at: value[0] as number, activityUID: value[1] as string };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiError(
+    'invalid-argument',
+    'The cursor is not valid; start again from the first page.',
+    'cursor',
+  );
+}
+
+/**
+ * A page of a contact's timeline, newest first (docs/api.md "Contacts"). The contact must be one
+ * the scope may see (else 404); activities of pipelines the scope may not see are left out.
+ */
+export async function listActivities(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  query: { cursor?: string | undefined; limit: number; type?: ActivityType | undefined },
+) {
+  const after = decodeActivityCursor(query.cursor);
+  await requireContact(scope, database.db, gtid);
+  const page = await repo.listContactActivities(scope, database.db, gtid, {
+    after,
+    limit: query.limit,
+    type: query.type,
+  });
+  return { activities: page.items, nextCursor: encodeActivityCursor(page.next) };
+}

@@ -2,7 +2,9 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { sortByOrder } from '@leadloom/core';
 import { getPipelines } from '../board/service';
+import { listStatusLabels } from '../labels/service';
 import { getPhases } from '../pipelines/service';
+import { globalTagSets, orphanedTags } from '../tags/service';
 import * as repo from './repo';
 
 /**
@@ -16,13 +18,13 @@ export async function getTeamData(database: Database, scope: TeamScope) {
   const { pipelines } = await getPipelines(database, scope);
   return {
     aiContext: await repo.readAiContext(scope, database.db),
-    statusLabels: [] as unknown[],
+    statusLabels: await listStatusLabels(database, scope),
     templateCategories: [] as unknown[],
     templateTypes: [] as unknown[],
-    globalTagSets: [] as unknown[],
+    globalTagSets: await globalTagSets(database, scope),
     // The pipeline summary: which pipelines this member sees, in their order.
     pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
     phases: (await getPhases(database, scope)).phases,
-    orphanedTags: [] as unknown[],
+    orphanedTags: await orphanedTags(database, scope),
   };
 }

@@ -1,0 +1,65 @@
+import { newPushId } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type WithTxOptions } from '../../db/tx';
+import { ApiError } from '../../http/errors';
+import { requireContact } from '../contacts/access';
+import { requireContactInPipeline } from '../contact-parts/placement';
+import * as repo from './repo';
+
+export interface AnswerInput {
+  questionUID?: string | null | undefined;
+  question?: string | undefined;
+  answer: string;
+}
+
+/**
+ * Replaces a contact's answers in a pipeline (SPEC groupData questions). A `questionUID` must be
+ * one of the team's questions; its text is taken from the team when `question` is left out.
+ */
+export async function replaceAnswers(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  input: readonly AnswerInput[],
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      await requireContactInPipeline(scope, tx.db, gtid, pipelineUID, 'groupUID');
+      const uids = [...new Set(input.flatMap((a) => (a.questionUID ? [a.questionUID] : [])))];
+      const known = await repo.teamQuestions(scope, tx.db, uids);
+      const answers = input.map((a, i): repo.AnswerView => {
+        const questionUID = a.questionUID ?? null;
+        const teamText = questionUID ? known.get(questionUID) : undefined;
+        if (questionUID && teamText === undefined) {
+          throw new ApiError(
+            'invalid-argument',
+            `answers.${i}.questionUID: this team has no such question.`,
+            `answers.${i}.questionUID`,
+          );
+        }
+        const question = a.question ?? teamText;
+        if (!question) {
+          throw new ApiError(
+            'invalid-argument',
+            `answers.${i}.question: write the question (or pick one of the team’s questions).`,
+            `answers.${i}.question`,
+          );
+        }
+        return { answerUID: newPushId(), questionUID, question, answer: a.answer };
+      });
+      const removed = await repo.replaceAnswers(scope, tx.db, gtid, pipelineUID, answers);
+      for (const uid of removed)
+        tx.recordChange(scope.teamUID, 'answer', `${gtid}/${uid}`, 'delete');
+      for (const a of answers)
+        tx.recordChange(scope.teamUID, 'answer', `${gtid}/${a.answerUID}`, 'insert');
+      return { answers };
+    },
+    options,
+  );
+}

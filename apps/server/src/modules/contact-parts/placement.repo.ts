@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { visiblePipelineFilter } from '../../db/visibility';
+
+/**
+ * Whether a contact is in a pipeline the scope may see (the condition for its per-pipeline parts:
+ * notes tied to it, pipeline tags, deals, answers).
+ */
+export async function isInVisiblePipeline(
+  scope: TeamScope,
+  db: AppDb,
+  gtid: string,
+  pipelineUID: string,
+): Promise<boolean> {
+  const r = await db.execute(sql`
+    SELECT 1 FROM contact_pipeline cp
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.gtid = ${gtid} AND cp.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}`);
+  return r.rows.length > 0;
+}
+
+/** The signed-in user's display name (authors of notes). */
+export async function userName(scope: TeamScope, db: AppDb): Promise<string> {
+  const r = await db.execute<{ name: string | null }>(
+    sql`SELECT name FROM "user" WHERE id = ${scope.uid}`,
+  );
+  return r.rows[0]?.name ?? '';
+}

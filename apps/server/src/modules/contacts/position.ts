@@ -1,0 +1,20 @@
+import { generateKeyBetween } from 'fractional-indexing';
+
+/**
+ * Card order within a stage (DESIGN §5): a fractional-index key between the neighbours' keys,
+ * compared byte-wise (`COLLATE "C"`). Keys written outside this module (old imports, fixtures)
+ * may not be valid fractional-indexing keys; placing a card after such a key still works by
+ * extending it, which sorts right after it and before anything that does not start with it.
+ */
+export function keyBetween(lower: string | null, upper: string | null): string {
+  try {
+    return generateKeyBetween(lower, upper);
+  } catch (error) {
+    if (lower !== null && (upper === null || `${lower}V` < upper)) return `${lower}V`;
+    if (lower === null && upper !== null) {
+      const before = generateKeyBetween(null, 'a0');
+      if (before < upper) return before;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,649 @@
+import { activityTimestamp, newGtid, newPushId } from '@leadloom/core';
+import type { AppDb, Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
+import { assertContactQuota } from '../plans/service';
+import { queueSyncs, queueWorkflowTriggers, type QueuedChange } from '../sync/outbox';
+import { MANAGERS, requireRole } from '../teams/roles';
+import { leadDataOf, requireContact, type ContactHead } from './access';
+import { keyBetween } from './position';
+import * as repo from './repo';
+import type {
+  AddToPipelineBody,
+  CreateContactBody,
+  PatchContactBody,
+  StageChangeBody,
+} from './schemas';
+
+/**
+ * Contacts (docs/api.md "Contacts"; SPEC §3, §4; DESIGN §5). Every write is one transaction with
+ * its activities, outbox rows (sync by core's rules, workflow triggers) and change-log records.
+ * Change-log resources: `contact` (GTID), `contact-pipeline` and `stage-history`
+ * (`GTID/pipelineUID`, `GTID/historyId`), and `activity` (written by the activities module).
+ */
+
+export interface WriteOptions {
+  /** The client's `X-Change-Id`, so its realtime stream can skip its own echo. */
+  changeId?: string | null;
+}
+
+const placementId = (gtid: string, pipelineUID: string) => `${gtid}/${pipelineUID}`;
+
+// ---------------------------------------------------------------------------------------------
+// reading
+
+export type PipelineEntry = repo.PipelineEntryRow & {
+  stagesHistory: repo.HistoryEntry[];
+  deals: repo.DealEntry[];
+  answers: repo.AnswerEntry[];
+  tags: repo.TagEntry[];
+};
+
+async function pipelineEntries(
+  scope: TeamScope,
+  db: AppDb,
+  gtid: string,
+  only?: string,
+): Promise<{ pipelines: PipelineEntry[]; globalTags: repo.TagEntry[] }> {
+  const placements = await repo.readPlacements(scope, db, gtid, only);
+  const uids = placements.map((p) => p.groupUID);
+  const history = await repo.readHistory(scope, db, gtid, uids);
+  const deals = await repo.readDeals(scope, db, gtid, uids);
+  const answers = await repo.readAnswers(scope, db, gtid, uids);
+  const tags = await repo.readTags(scope, db, gtid, uids);
+  return {
+    pipelines: placements.map((p) => ({
+      ...p,
+      stagesHistory: history.get(p.groupUID) ?? [],
+      deals: deals.get(p.groupUID) ?? [],
+      answers: answers.get(p.groupUID) ?? [],
+      tags: tags.get(p.groupUID) ?? [],
+    })),
+    globalTags: tags.get(null) ?? [],
+  };
+}
+
+/**
+ * GET /contacts/:GTID: the contact with its visible pipelines' data (stage, history, deals,
+ * answers, tags) and its global tags. A contact the scope may not see answers 404.
+ */
+export async function getContact(database: Database, scope: TeamScope, gtid: string) {
+  const db = database.db;
+  await requireContact(scope, db, gtid);
+  const contact = await repo.readContact(scope, db, gtid);
+  if (!contact) throw notFound('Contact not found');
+  return { contact, ...(await pipelineEntries(scope, db, gtid)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// contact fields
+
+/** "First Last" when both or either is given (the SPEC's fullName or memberName). */
+const derivedFullName = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
+
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === '' ? null : v);
+
+const cleanProfiles = (p: Record<string, string>) =>
+  Object.fromEntries(Object.entries(p).filter(([, url]) => url !== ''));
+
+const cleanSources = (s: string[]) => [...new Set(s)];
+
+/** SPEC: a contact needs something to know it by. */
+function assertIdentifiable(f: repo.ContactFields) {
+  const has =
+    f.firstName !== '' ||
+    f.lastName !== '' ||
+    f.fullName !== '' ||
+    f.emailAddress !== null ||
+    f.phoneNumber !== null ||
+    Object.keys(f.profiles).length > 0;
+  if (!has) {
+    throw new ApiError(
+      'invalid-argument',
+      'Give the contact a name, an e-mail address, a phone number or a profile link.',
+      'firstName',
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// create
+
+export interface CreateOptions extends WriteOptions {
+  /** GTID generator (core's `newGtid` by default); tests inject collisions with it. */
+  newGtid?: (nowMs: number) => string;
+}
+
+/** How many GTIDs to draw before giving up (a collision needs the same second and words). */
+const GTID_ATTEMPTS = 25;
+
+/** POST /contacts (SPEC §3 Contact; §9 activity timestamps; plan quota). */
+export async function createContact(
+  database: Database,
+  scope: TeamScope,
+  body: CreateContactBody,
+  opts: CreateOptions = {},
+) {
+  if (body.stageUID !== undefined && body.pipelineUID === undefined) {
+    throw new ApiError(
+      'invalid-argument',
+      'pipelineUID: choose the pipeline the stage belongs to.',
+      'pipelineUID',
+    );
+  }
+  const firstName = body.firstName ?? '';
+  const lastName = body.lastName ?? '';
+  const fields: repo.ContactFields = {
+    firstName,
+    lastName,
+    fullName: body.fullName || derivedFullName(firstName, lastName),
+    emailAddress: blankToNull(body.emailAddress),
+    phoneNumber: blankToNull(body.phoneNumber),
+    photoURL: blankToNull(body.photoURL),
+    sources: cleanSources(body.sources ?? []),
+    profiles: cleanProfiles(body.profiles ?? {}),
+  };
+  assertIdentifiable(fields);
+  const draw = opts.newGtid ?? ((now: number) => newGtid(now));
+
+  const gtid = await withTx(
+    database,
+    scope,
+    async (tx) => {
+      let target: { pipeline: repo.PipelineRef; stage: repo.StageRef } | null = null;
+      if (body.pipelineUID !== undefined) {
+        const pipeline = await repo.findPipeline(scope, tx.db, body.pipelineUID);
+        if (!pipeline) throw notFound('Pipeline not found');
+        const stage = await repo.findStage(scope, tx.db, pipeline.groupUID, body.stageUID ?? null);
+        if (!stage) throw notFound('Stage not found in this pipeline');
+        target = { pipeline, stage };
+      }
+      // Locks the team row: concurrent creates queue here, so the quota holds exactly.
+      await assertContactQuota(tx, scope, 1);
+
+      const now = Date.now();
+      let gtid: string | null = null;
+      for (let i = 0; i < GTID_ATTEMPTS && gtid === null; i++) {
+        const candidate = draw(now);
+        if (await repo.tryInsertContact(scope, tx.db, candidate, fields, new Date(now)))
+          gtid = candidate;
+      }
+      if (gtid === null) throw new Error(`No free GTID after ${GTID_ATTEMPTS} attempts`);
+      tx.recordChange(scope.teamUID, 'contact', gtid, 'insert');
+
+      const head: ContactHead = { gtid, ...fields, statusLabelUID: null };
+      const activities: NewActivity[] = [
+        { gtid, type: 'initial', action: 'created', at: activityTimestamp('initial', now) },
+      ];
+      const syncs: QueuedChange[] = [
+        {
+          change: { kind: 'info', contact: head, pipelineUID: target?.pipeline.groupUID ?? null },
+          lead: leadDataOf(head),
+          changeData: { action: 'created' },
+          pipelineData: target ? pipelineData(target.pipeline) : null,
+        },
+      ];
+      if (target) {
+        const placed = await placeInPipeline(tx, scope, head, target.pipeline, target.stage, now);
+        activities.push({
+          ...placed.activity,
+          at: activityTimestamp('pipelineAdd', now),
+        });
+        syncs.push(placed.sync);
+      }
+      await recordActivities(tx, scope, activities);
+      await queueSyncs(tx, scope, syncs);
+      await queueWorkflowTriggers(tx, scope, [
+        {
+          trigger: 'contactCreated',
+          gtid,
+          pipelineUID: target?.pipeline.groupUID ?? null,
+          data: target ? { stageUID: target.stage.stageUID } : {},
+        },
+      ]);
+      return gtid;
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return getContact(database, scope, gtid);
+}
+
+const pipelineData = (p: repo.PipelineRef) => ({ groupUID: p.groupUID, nickName: p.nickName });
+const stageData = (s: repo.StageRef | null) =>
+  s ? { stageUID: s.stageUID, name: s.name, remoteID: s.remoteID } : null;
+
+/**
+ * Places a contact at the end of a stage of a pipeline with its first history entry; answers
+ * the `pipeline`/`added` activity and the `groups` sync change for the caller to write.
+ */
+async function placeInPipeline(
+  tx: Tx,
+  scope: TeamScope,
+  contact: ContactHead,
+  pipeline: repo.PipelineRef,
+  stage: repo.StageRef,
+  now: number,
+): Promise<{ activity: NewActivity; sync: QueuedChange }> {
+  const last = await repo.nearestPosition(
+    scope,
+    tx.db,
+    pipeline.groupUID,
+    stage.stageUID,
+    null,
+    'before',
+    contact.gtid,
+  );
+  const at = new Date(now);
+  await repo.insertPlacement(scope, tx.db, {
+    gtid: contact.gtid,
+    pipelineUID: pipeline.groupUID,
+    stageUID: stage.stageUID,
+    position: keyBetween(last, null),
+    at,
+  });
+  const historyId = newPushId('sh', now);
+  await repo.insertHistory(scope, tx.db, {
+    id: historyId,
+    gtid: contact.gtid,
+    pipelineUID: pipeline.groupUID,
+    stageUID: stage.stageUID,
+    at,
+  });
+  tx.recordChange(
+    scope.teamUID,
+    'contact-pipeline',
+    placementId(contact.gtid, pipeline.groupUID),
+    'insert',
+  );
+  tx.recordChange(scope.teamUID, 'stage-history', `${contact.gtid}/${historyId}`, 'insert');
+  return {
+    activity: {
+      gtid: contact.gtid,
+      type: 'pipeline',
+      action: 'added',
+      pipelineUID: pipeline.groupUID,
+      stageUID: stage.stageUID,
+      data: { pipelineName: pipeline.nickName, stageName: stage.name },
+    },
+    sync: {
+      change: { kind: 'groups', contact, pipelineUID: pipeline.groupUID },
+      lead: leadDataOf(contact),
+      changeData: { action: 'added', stage: stageData(stage) },
+      pipelineData: pipelineData(pipeline),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// edit, delete
+
+/** PATCH /contacts/:GTID: any contact field; `syncInfo` rows for the connections. */
+export async function updateContact(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  body: PatchContactBody,
+  opts: WriteOptions = {},
+) {
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      const old = await repo.readContact(scope, tx.db, gtid);
+      if (!old) throw notFound('Contact not found');
+      const firstName = body.firstName ?? old.firstName;
+      const lastName = body.lastName ?? old.lastName;
+      // A full name that was derived from the parts follows them; one typed in stays.
+      const wasDerived =
+        old.fullName === '' || old.fullName === derivedFullName(old.firstName, old.lastName);
+      const fullName =
+        body.fullName !== undefined
+          ? body.fullName || derivedFullName(firstName, lastName)
+          : wasDerived
+            ? derivedFullName(firstName, lastName)
+            : old.fullName;
+      const next: repo.ContactFields = {
+        firstName,
+        lastName,
+        fullName,
+        emailAddress:
+          body.emailAddress !== undefined ? blankToNull(body.emailAddress) : old.emailAddress,
+        phoneNumber:
+          body.phoneNumber !== undefined ? blankToNull(body.phoneNumber) : old.phoneNumber,
+        photoURL: body.photoURL !== undefined ? blankToNull(body.photoURL) : old.photoURL,
+        sources: body.sources !== undefined ? cleanSources(body.sources) : old.sources,
+        profiles: body.profiles !== undefined ? cleanProfiles(body.profiles) : old.profiles,
+      };
+      assertIdentifiable(next);
+      const changed = (Object.keys(next) as (keyof repo.ContactFields)[]).filter(
+        (k) => JSON.stringify(next[k]) !== JSON.stringify(old[k]),
+      );
+      if (changed.length === 0) return;
+      await repo.updateContact(scope, tx.db, gtid, next);
+      tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      const head: ContactHead = { gtid, ...next, statusLabelUID: old.statusLabelUID };
+      await queueSyncs(tx, scope, [
+        {
+          change: { kind: 'info', contact: head, pipelineUID: null },
+          lead: leadDataOf(head),
+          changeData: {
+            action: 'updated',
+            fields: changed,
+            from: Object.fromEntries(changed.map((k) => [k, old[k]])),
+            to: Object.fromEntries(changed.map((k) => [k, next[k]])),
+          },
+        },
+      ]);
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return getContact(database, scope, gtid);
+}
+
+/**
+ * DELETE /contacts/:GTID: owners and admins (docs/api.md lets members create, edit and move).
+ * Everything of the contact goes with it (foreign keys cascade).
+ */
+export async function deleteContact(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  opts: WriteOptions = {},
+) {
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      requireRole(scope, ...MANAGERS);
+      await repo.deleteContact(scope, tx.db, gtid);
+      tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return { deleted: gtid };
+}
+
+// ---------------------------------------------------------------------------------------------
+// pipelines of a contact
+
+/** POST /contacts/:GTID/pipelines: placed at the end of the stage (default: the placeholder). */
+export async function addToPipeline(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  body: AddToPipelineBody,
+  opts: WriteOptions = {},
+) {
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
+      const pipeline = await repo.findPipeline(scope, tx.db, body.pipelineUID);
+      if (!pipeline) throw notFound('Pipeline not found');
+      const stage = await repo.findStage(scope, tx.db, pipeline.groupUID, body.stageUID ?? null);
+      if (!stage) throw notFound('Stage not found in this pipeline');
+      if (await repo.findPlacement(scope, tx.db, gtid, pipeline.groupUID)) {
+        throw new ApiError(
+          'already-exists',
+          `The contact is already in the pipeline ${pipeline.nickName}.`,
+          'pipelineUID',
+        );
+      }
+      const placed = await placeInPipeline(tx, scope, contact, pipeline, stage, Date.now());
+      await recordActivity(tx, scope, placed.activity);
+      await queueSyncs(tx, scope, [placed.sync]);
+      await queueWorkflowTriggers(tx, scope, [
+        {
+          trigger: 'addedToPipeline',
+          gtid,
+          pipelineUID: pipeline.groupUID,
+          data: { stageUID: stage.stageUID },
+        },
+      ]);
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  const { pipelines } = await pipelineEntries(scope, database.db, gtid, body.pipelineUID);
+  return { pipeline: pipelines[0]! };
+}
+
+/** DELETE /contacts/:GTID/pipelines/:groupUID: its placement, history, deals, answers, tags go. */
+export async function removeFromPipeline(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  opts: WriteOptions = {},
+) {
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
+      const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
+      const placement = pipeline && (await repo.findPlacement(scope, tx.db, gtid, pipelineUID));
+      if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
+      const stage = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
+      await repo.deletePlacement(scope, tx.db, gtid, pipelineUID);
+      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, pipelineUID), 'delete');
+      await recordActivity(tx, scope, {
+        gtid,
+        type: 'pipeline',
+        action: 'removed',
+        pipelineUID,
+        stageUID: placement.stageUID,
+        data: { pipelineName: pipeline.nickName, stageName: stage?.name ?? null },
+      });
+      await queueSyncs(tx, scope, [
+        {
+          change: { kind: 'groups', contact, pipelineUID },
+          lead: leadDataOf(contact),
+          changeData: { action: 'removed', stage: stageData(stage) },
+          pipelineData: pipelineData(pipeline),
+        },
+      ]);
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return { removed: true };
+}
+
+/** DELETE /contacts/:GTID/pipelines/:groupUID/history/:id (SPEC §4): logs `stage`/`historyDeleted`. */
+export async function deleteHistoryEntry(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  id: string,
+  opts: WriteOptions = {},
+) {
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
+      const gone = pipeline && (await repo.deleteHistory(scope, tx.db, gtid, pipelineUID, id));
+      if (!gone) throw notFound('History entry not found');
+      tx.recordChange(scope.teamUID, 'stage-history', `${gtid}/${id}`, 'delete');
+      await recordActivity(tx, scope, {
+        gtid,
+        type: 'stage',
+        action: 'historyDeleted',
+        pipelineUID,
+        stageUID: gone.stageUID,
+        data: { historyId: id, stageUID: gone.stageUID, stageName: gone.name, at: gone.at },
+      });
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return { deleted: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// stage change (SPEC §4)
+
+export interface StageChangeOptions extends WriteOptions {
+  /**
+   * Runs inside the transaction right after the placement is written (tests force a failure
+   * half-way with it; nothing of the change may remain).
+   */
+  afterStageWrite?: (tx: Tx) => Promise<void>;
+}
+
+export interface StageChangeResult {
+  stageUID: string;
+  position: string;
+  historyId: string | null;
+  activityUID: string | null;
+}
+
+function badNeighbour(field: 'afterGtid' | 'beforeGtid', message: string): ApiError {
+  return new ApiError('invalid-argument', `${field}: ${message}`, field);
+}
+
+/**
+ * The card's key from its neighbours in the target stage: between `afterGtid` (above) and
+ * `beforeGtid` (below); with one, next to it; with none, at the end of the stage.
+ */
+async function positionFor(
+  tx: Tx,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  stageUID: string,
+  body: StageChangeBody,
+): Promise<string> {
+  const neighbour = async (field: 'afterGtid' | 'beforeGtid') => {
+    const other = body[field];
+    if (other === undefined || other === null) return null;
+    if (other === gtid) throw badNeighbour(field, 'a card cannot be placed next to itself.');
+    const position = await repo.positionInStage(scope, tx.db, pipelineUID, stageUID, other);
+    if (position === null) throw badNeighbour(field, 'that contact is not in the target stage.');
+    return position;
+  };
+  const after = await neighbour('afterGtid');
+  const before = await neighbour('beforeGtid');
+  const nearest = (from: string | null, dir: 'after' | 'before') =>
+    repo.nearestPosition(scope, tx.db, pipelineUID, stageUID, from, dir, gtid);
+  let lower: string | null;
+  let upper: string | null;
+  if (after !== null && before !== null) {
+    if (after > before) {
+      throw badNeighbour('beforeGtid', 'that card is above the afterGtid card in the stage.');
+    }
+    lower = after;
+    // Equal keys (two cards dropped at once): go right after them.
+    upper = after === before ? await nearest(after, 'after') : before;
+  } else if (after !== null) {
+    lower = after;
+    upper = await nearest(after, 'after');
+  } else if (before !== null) {
+    upper = before;
+    lower = await nearest(before, 'before');
+  } else {
+    lower = await nearest(null, 'before');
+    upper = null;
+  }
+  return keyBetween(lower, upper);
+}
+
+/**
+ * PUT /contacts/:GTID/pipelines/:groupUID/stage (SPEC §4), one transaction: the placement
+ * (stage, time, position), a history entry, a `stage` activity, the `syncStages` outbox rows
+ * core's rules select, a `stageChanged` workflow trigger and the change-log records. The same
+ * stage only reorders the card (no history, activity or sync).
+ */
+export async function changeStage(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  body: StageChangeBody,
+  opts: StageChangeOptions = {},
+): Promise<StageChangeResult> {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
+      const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
+      const placement = pipeline && (await repo.findPlacement(scope, tx.db, gtid, pipelineUID));
+      if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
+      const to = await repo.findStage(scope, tx.db, pipelineUID, body.stageUID);
+      if (!to) throw notFound('Stage not found in this pipeline');
+      const sameStage = to.stageUID === placement.stageUID;
+      const noNeighbours = !body.afterGtid && !body.beforeGtid;
+      if (sameStage && noNeighbours) {
+        return {
+          stageUID: to.stageUID,
+          position: placement.position,
+          historyId: null,
+          activityUID: null,
+        };
+      }
+
+      const position = await positionFor(tx, scope, gtid, pipelineUID, to.stageUID, body);
+      await repo.updatePlacement(scope, tx.db, {
+        gtid,
+        pipelineUID,
+        stageUID: to.stageUID,
+        position,
+        stageChanged: !sameStage,
+      });
+      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, pipelineUID), 'update');
+      await opts.afterStageWrite?.(tx);
+      if (sameStage) return { stageUID: to.stageUID, position, historyId: null, activityUID: null };
+
+      const from = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
+      const now = Date.now();
+      const historyId = newPushId('sh', now);
+      await repo.insertHistory(scope, tx.db, {
+        id: historyId,
+        gtid,
+        pipelineUID,
+        stageUID: to.stageUID,
+        at: new Date(now),
+      });
+      tx.recordChange(scope.teamUID, 'stage-history', `${gtid}/${historyId}`, 'insert');
+      const activityUID = await recordActivity(tx, scope, {
+        gtid,
+        type: 'stage',
+        action: 'changed',
+        pipelineUID,
+        stageUID: to.stageUID,
+        data: {
+          from: placement.stageUID,
+          to: to.stageUID,
+          fromName: from?.name ?? null,
+          toName: to.name,
+        },
+        at: now,
+      });
+      await queueSyncs(tx, scope, [
+        {
+          change: { kind: 'stage', contact, pipelineUID, stage: { remoteID: to.remoteID } },
+          lead: leadDataOf(contact),
+          changeData: { from: stageData(from), to: stageData(to) },
+          pipelineData: pipelineData(pipeline),
+        },
+      ]);
+      await queueWorkflowTriggers(tx, scope, [
+        {
+          trigger: 'stageChanged',
+          gtid,
+          pipelineUID,
+          data: { from: placement.stageUID, to: to.stageUID },
+        },
+      ]);
+      tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      return { stageUID: to.stageUID, position, historyId, activityUID };
+    },
+    { changeId: opts.changeId ?? null },
+  );
+}

@@ -1,0 +1,146 @@
+import { newPushId } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { recordActivities, type NewActivity } from '../activities/service';
+import { requireContact } from '../contacts/access';
+import { requireContactInPipeline } from '../contact-parts/placement';
+import * as repo from './repo';
+
+export type { DealStatus, DealView } from './repo';
+
+export interface DealFields {
+  name: string;
+  /** Normalised decimal string. */
+  value: string;
+  currency: string;
+  status: repo.DealStatus;
+}
+
+const dealKey = (gtid: string, dealUID: string) => `${gtid}/${dealUID}`;
+
+/** Timeline entries of a deal (type `pipeline`, value and currency typed for KPIs). */
+const dealActivity = (gtid: string, deal: repo.DealView, action: string): NewActivity => ({
+  gtid,
+  type: 'pipeline',
+  action,
+  pipelineUID: deal.pipelineUID,
+  value: deal.value,
+  currency: deal.currency,
+  refUID: deal.dealUID,
+  data: { name: deal.name, status: deal.status },
+});
+
+/** dealWon / dealLost when a deal reaches that status (from another one, or created in it). */
+const outcomeAction = (status: repo.DealStatus) =>
+  status === 'won' ? 'dealWon' : status === 'lost' ? 'dealLost' : null;
+
+/** Several entries of one action keep their order on the timeline (1 ms apart). */
+async function record(
+  tx: Tx,
+  scope: TeamScope,
+  gtid: string,
+  deal: repo.DealView,
+  actions: (string | null)[],
+) {
+  const now = Date.now();
+  const list = actions
+    .filter((a): a is string => a !== null)
+    .map((a, i) => ({ ...dealActivity(gtid, deal, a), at: now + i }));
+  await recordActivities(tx, scope, list);
+}
+
+export async function createDeal(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  pipelineUID: string,
+  fields: DealFields,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      await requireContactInPipeline(scope, tx.db, gtid, pipelineUID, 'groupUID');
+      const deal = await repo.insertDeal(scope, tx.db, {
+        dealUID: newPushId(),
+        gtid,
+        pipelineUID,
+        ...fields,
+      });
+      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, deal.dealUID), 'insert');
+      await record(tx, scope, gtid, deal, ['dealCreated', outcomeAction(deal.status)]);
+      return { deal };
+    },
+    options,
+  );
+}
+
+async function requireDeal(tx: Tx, scope: TeamScope, gtid: string, dealUID: string) {
+  await requireContact(scope, tx.db, gtid, { lock: true });
+  const deal = await repo.findDeal(scope, tx.db, gtid, dealUID);
+  if (!deal) throw notFound('Deal not found');
+  return deal;
+}
+
+export async function editDeal(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  dealUID: string,
+  change: Partial<DealFields>,
+  options: WithTxOptions,
+) {
+  if (Object.keys(change).length === 0) {
+    throw new ApiError('invalid-argument', 'Send at least one of name, value, currency or status.');
+  }
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const before = await requireDeal(tx, scope, gtid, dealUID);
+      const next = {
+        name: change.name ?? before.name,
+        value: change.value ?? before.value,
+        currency: change.currency ?? before.currency,
+        status: change.status ?? before.status,
+      };
+      const same =
+        next.name === before.name &&
+        Number(next.value) === Number(before.value) &&
+        next.currency === before.currency &&
+        next.status === before.status;
+      if (same) return { deal: before };
+      const deal = await repo.updateDeal(scope, tx.db, gtid, dealUID, next);
+      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, dealUID), 'update');
+      if (deal.status !== before.status)
+        await record(tx, scope, gtid, deal, [outcomeAction(deal.status)]);
+      return { deal };
+    },
+    options,
+  );
+}
+
+export async function deleteDeal(
+  database: Database,
+  scope: TeamScope,
+  gtid: string,
+  dealUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const deal = await requireDeal(tx, scope, gtid, dealUID);
+      await repo.deleteDeal(scope, tx.db, gtid, dealUID);
+      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, dealUID), 'delete');
+      await record(tx, scope, gtid, deal, ['dealDeleted']);
+      return { deleted: true as const };
+    },
+    options,
+  );
+}

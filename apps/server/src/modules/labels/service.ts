@@ -1,0 +1,111 @@
+import { newPushId, PUSH_ID_PREFIXES } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+
+export type { StatusLabelRow } from './repo';
+
+/** Status labels by order (GET status-labels and GET /team-data `statusLabels`). */
+export const listStatusLabels = (database: Database, scope: TeamScope) =>
+  repo.listLabels(scope, database.db);
+
+async function requireLabel(tx: Tx, scope: TeamScope, labelUID: string) {
+  const [label] = await repo.listLabels(scope, tx.db, labelUID);
+  if (!label) throw notFound('Status label not found');
+  return label;
+}
+
+export async function createStatusLabel(
+  database: Database,
+  scope: TeamScope,
+  body: { display: string; color: string },
+  options: WithTxOptions,
+) {
+  requireRole(scope, ...MANAGERS);
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const labelUID = newPushId(PUSH_ID_PREFIXES.statusLabel);
+      await repo.insertLabel(scope, tx.db, { labelUID, ...body });
+      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'insert');
+      return requireLabel(tx, scope, labelUID);
+    },
+    options,
+  );
+}
+
+export async function updateStatusLabel(
+  database: Database,
+  scope: TeamScope,
+  labelUID: string,
+  patch: { display?: string; color?: string },
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireLabel(tx, scope, labelUID);
+      requireRole(scope, ...MANAGERS);
+      await repo.updateLabel(scope, tx.db, labelUID, patch);
+      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'update');
+      return requireLabel(tx, scope, labelUID);
+    },
+    options,
+  );
+}
+
+/** Deletes a label; the contacts that had it lose it (each a change-log entry). */
+export async function deleteStatusLabel(
+  database: Database,
+  scope: TeamScope,
+  labelUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireLabel(tx, scope, labelUID);
+      requireRole(scope, ...MANAGERS);
+      const cleared = await repo.deleteLabel(scope, tx.db, labelUID);
+      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'delete');
+      for (const gtid of cleared) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      return { deleted: true, contacts: cleared.length };
+    },
+    options,
+  );
+}
+
+export async function orderStatusLabels(
+  database: Database,
+  scope: TeamScope,
+  order: readonly string[],
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const have = new Set(await repo.labelUIDs(scope, tx.db));
+      const unknown = order.find((id) => !have.has(id));
+      if (unknown !== undefined) throw notFound(`Status label ${unknown} not found`);
+      requireRole(scope, ...MANAGERS);
+      if (order.length !== have.size) {
+        throw new ApiError(
+          'invalid-argument',
+          `List every status label once: ${have.size} expected, ${order.length} sent.`,
+          'order',
+        );
+      }
+      await repo.reorderLabels(scope, tx.db, order);
+      for (const id of order) tx.recordChange(scope.teamUID, 'statusLabel', id, 'update');
+      return repo.listLabels(scope, tx.db);
+    },
+    options,
+  );
+}

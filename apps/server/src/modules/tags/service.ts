@@ -1,0 +1,351 @@
+import { DEFAULT_TAG_SET_COLOR, newPushId } from '@leadloom/core';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { recordActivities } from '../activities/service';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
+
+export type { OrphanedTag, TagRow, TagSetRow } from './repo';
+
+const setNotFound = () => notFound('Tag set not found');
+const tagNotFound = () => notFound('Tag not found');
+
+/**
+ * GET tag-sets: without a pipeline, the global sets then every visible pipeline's; `global`
+ * only the global ones; a pipeline id only that pipeline's (404 if the scope cannot see it).
+ */
+export async function listTagSets(database: Database, scope: TeamScope, pipelineUID?: string) {
+  const db = database.db;
+  if (pipelineUID === undefined) return repo.listTagSets(scope, db, { kind: 'all' });
+  if (pipelineUID === 'global') return repo.listTagSets(scope, db, { kind: 'global' });
+  if (!(await repo.pipelineVisible(scope, db, pipelineUID))) throw notFound('Pipeline not found');
+  return repo.listTagSets(scope, db, { kind: 'pipeline', uid: pipelineUID });
+}
+
+/** The global tag sets with their tags, by order (GET /team-data `globalTagSets`). */
+export const globalTagSets = (database: Database, scope: TeamScope) =>
+  repo.listTagSets(scope, database.db, { kind: 'global' });
+
+/** Orphaned tags with their contact counts (GET /team-data `orphanedTags`). */
+export const orphanedTags = (database: Database, scope: TeamScope) =>
+  repo.listOrphanedTags(scope, database.db);
+
+/** A set the scope may see, else 404; then the role check (a member may only read). */
+async function writableSet(tx: Tx, scope: TeamScope, tagSetUID: string) {
+  const set = await repo.findTagSet(scope, tx.db, tagSetUID);
+  if (!set) throw setNotFound();
+  requireRole(scope, ...MANAGERS);
+  return set;
+}
+
+async function checkConnection(tx: Tx, scope: TeamScope, connectionUID: string | null | undefined) {
+  if (connectionUID && !(await repo.connectionExists(scope, tx.db, connectionUID))) {
+    throw new ApiError('not-found', 'Connection not found', 'connectionUID');
+  }
+}
+
+const newTags = (tags: readonly z.infer<typeof tagBody>[]): repo.NewTag[] =>
+  tags.map((t) => ({
+    tagID: newPushId(),
+    name: t.name,
+    value: t.value ?? '',
+    color: t.color ?? null,
+    remoteID: t.remoteID || null,
+  }));
+
+export async function createTagSet(
+  database: Database,
+  scope: TeamScope,
+  body: z.infer<typeof tagSetBody>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const pipelineUID = body.pipelineUID ?? null;
+      if (pipelineUID && !(await repo.pipelineVisible(scope, tx.db, pipelineUID))) {
+        throw new ApiError('not-found', 'Pipeline not found', 'pipelineUID');
+      }
+      requireRole(scope, ...MANAGERS);
+      await checkConnection(tx, scope, body.connectionUID);
+      const tagSetUID = newPushId();
+      await repo.insertTagSet(scope, tx.db, {
+        tagSetUID,
+        pipelineUID,
+        name: body.name,
+        color: body.color ?? DEFAULT_TAG_SET_COLOR,
+        connectionUID: body.connectionUID ?? null,
+      });
+      const tags = newTags(body.tags ?? []);
+      await repo.insertTags(scope, tx.db, tagSetUID, tags);
+      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'insert');
+      for (const t of tags) tx.recordChange(scope.teamUID, 'tag', t.tagID, 'insert');
+      return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
+    },
+    options,
+  );
+}
+
+export async function updateTagSet(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  patch: z.infer<typeof tagSetPatch>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      await checkConnection(tx, scope, patch.connectionUID);
+      await repo.updateTagSet(scope, tx.db, tagSetUID, patch);
+      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'update');
+      return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
+    },
+    options,
+  );
+}
+
+/** Deletes a set and its tags; the tags stay on contacts as orphaned tags. */
+export async function deleteTagSet(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      const tagIDs = await repo.tagIDsOf(scope, tx.db, tagSetUID);
+      const onContacts = await repo.contactsWithTags(scope, tx.db, tagIDs);
+      await repo.deleteTagSet(scope, tx.db, tagSetUID);
+      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'delete');
+      for (const id of tagIDs) tx.recordChange(scope.teamUID, 'tag', id, 'delete');
+      return { tags: tagIDs.length, onContacts };
+    },
+    options,
+  );
+}
+
+/** Each listed id must be one of `have`, and every one of `have` listed (else nothing changes). */
+function checkOrder(order: readonly string[], have: readonly string[], what: string) {
+  const known = new Set(have);
+  const unknown = order.find((id) => !known.has(id));
+  if (unknown !== undefined) throw notFound(`${what} ${unknown} not found`);
+  if (order.length !== have.length) {
+    throw new ApiError(
+      'invalid-argument',
+      `List every ${what.toLowerCase()} once: ${have.length} expected, ${order.length} sent.`,
+      'order',
+    );
+  }
+}
+
+export async function orderTagSets(
+  database: Database,
+  scope: TeamScope,
+  body: z.infer<typeof tagSetsOrderBody>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const pipelineUID = body.pipelineUID;
+      if (pipelineUID !== null && !(await repo.pipelineVisible(scope, tx.db, pipelineUID))) {
+        throw new ApiError('not-found', 'Pipeline not found', 'pipelineUID');
+      }
+      requireRole(scope, ...MANAGERS);
+      const have = await repo.tagSetUIDsIn(scope, tx.db, pipelineUID);
+      checkOrder(body.order, have, 'Tag set');
+      await repo.reorderTagSets(scope, tx.db, body.order);
+      for (const id of body.order) tx.recordChange(scope.teamUID, 'tagSet', id, 'update');
+      return repo.listTagSets(
+        scope,
+        tx.db,
+        pipelineUID === null ? { kind: 'global' } : { kind: 'pipeline', uid: pipelineUID },
+      );
+    },
+    options,
+  );
+}
+
+export async function createTag(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  body: z.infer<typeof tagBody>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      const [tag] = newTags([body]);
+      await repo.insertTags(scope, tx.db, tagSetUID, [tag!]);
+      tx.recordChange(scope.teamUID, 'tag', tag!.tagID, 'insert');
+      return (await repo.findTag(scope, tx.db, tagSetUID, tag!.tagID))!;
+    },
+    options,
+  );
+}
+
+/** Edits a tag; a new name is also written on the contacts that carry it. */
+export async function updateTag(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  tagID: string,
+  patch: z.infer<typeof tagPatch>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      const before = await repo.findTag(scope, tx.db, tagSetUID, tagID);
+      if (!before) throw tagNotFound();
+      await repo.updateTag(scope, tx.db, tagID, {
+        ...patch,
+        ...(patch.remoteID !== undefined ? { remoteID: patch.remoteID || null } : {}),
+      });
+      if (patch.name !== undefined && patch.name !== before.name) {
+        await repo.renameOnContacts(scope, tx.db, tagID, patch.name);
+      }
+      tx.recordChange(scope.teamUID, 'tag', tagID, 'update');
+      return (await repo.findTag(scope, tx.db, tagSetUID, tagID))!;
+    },
+    options,
+  );
+}
+
+/** Deletes a tag from its set; it stays on contacts as an orphaned tag. */
+export async function deleteTag(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  tagID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      if (!(await repo.findTag(scope, tx.db, tagSetUID, tagID))) throw tagNotFound();
+      const onContacts = await repo.contactsWithTags(scope, tx.db, [tagID]);
+      await repo.deleteTag(scope, tx.db, tagID);
+      tx.recordChange(scope.teamUID, 'tag', tagID, 'delete');
+      return { onContacts };
+    },
+    options,
+  );
+}
+
+export async function orderTags(
+  database: Database,
+  scope: TeamScope,
+  tagSetUID: string,
+  order: readonly string[],
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await writableSet(tx, scope, tagSetUID);
+      checkOrder(order, await repo.tagIDsOf(scope, tx.db, tagSetUID), 'Tag');
+      await repo.reorderTags(scope, tx.db, tagSetUID, order);
+      for (const id of order) tx.recordChange(scope.teamUID, 'tag', id, 'update');
+      return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
+    },
+    options,
+  );
+}
+
+async function requireOrphan(tx: Tx, scope: TeamScope, tagID: string) {
+  const [orphan] = await repo.listOrphanedTags(scope, tx.db, tagID);
+  if (!orphan) throw notFound('Orphaned tag not found');
+  requireRole(scope, ...MANAGERS);
+  return orphan;
+}
+
+/** Records what reconciliation did on each contact: activities and change-log entries. */
+async function recordOnContacts(
+  tx: Tx,
+  scope: TeamScope,
+  rows: readonly repo.ContactTagRef[],
+  action: 'mapped' | 'removed',
+  data: Record<string, unknown>,
+) {
+  await recordActivities(
+    tx,
+    scope,
+    rows.map((r) => ({ gtid: r.gtid, type: 'tags', action, pipelineUID: r.pipelineUID, data })),
+  );
+  const gtids = [...new Set(rows.map((r) => r.gtid))];
+  for (const gtid of gtids) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+  return gtids.length;
+}
+
+/**
+ * Tag reconciliation, "map to a tag": the contacts carrying the orphan now carry `targetID`
+ * (a contact that already had it keeps one), each with a `tags`/`mapped` activity.
+ */
+export async function mapOrphanedTag(
+  database: Database,
+  scope: TeamScope,
+  orphanID: string,
+  targetID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const orphan = await requireOrphan(tx, scope, orphanID);
+      const target = await repo.findAnyTag(scope, tx.db, targetID);
+      if (!target) throw new ApiError('not-found', 'The tag to map to was not found', 'tagID');
+      const rows = await repo.mapOrphan(scope, tx.db, orphanID, target);
+      const updated = await recordOnContacts(tx, scope, rows, 'mapped', {
+        from: { tagID: orphan.tagID, name: orphan.name },
+        to: { tagID: target.tagID, tagSetUID: target.tagSetUID, name: target.name },
+      });
+      return { updated };
+    },
+    options,
+  );
+}
+
+/** Tag reconciliation, "remove": takes the orphan off every contact, each with an activity. */
+export async function removeOrphanedTag(
+  database: Database,
+  scope: TeamScope,
+  orphanID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const orphan = await requireOrphan(tx, scope, orphanID);
+      const rows = await repo.removeOrphan(scope, tx.db, orphanID);
+      const removed = await recordOnContacts(tx, scope, rows, 'removed', {
+        tagID: orphan.tagID,
+        name: orphan.name,
+      });
+      return { removed };
+    },
+    options,
+  );
+}
