@@ -134,7 +134,8 @@ export const activity = pgTable(
       columns: [t.teamUID, t.gtid],
       foreignColumns: [contact.teamUID, contact.gtid],
     }).onDelete('cascade'),
-    index('activity_contact_idx').on(t.teamUID, t.gtid, t.createdAt),
+    // The contact timeline pages newest first on (created_at_unix, activity_uid).
+    index('activity_contact_idx').on(t.teamUID, t.gtid, t.createdAtUnix, t.activityUID),
     index('activity_team_time_idx').on(t.teamUID, t.createdAt),
   ],
 );

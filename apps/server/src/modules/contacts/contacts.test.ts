@@ -318,7 +318,7 @@ describe(`reading a contact (${ENGINE})`, () => {
       {
         dealUID,
         name: 'Coaching',
-        value: 1500,
+        value: '1500',
         currency: 'EUR',
         status: 'open',
         createdAt: expect.any(String),

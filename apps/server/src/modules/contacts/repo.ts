@@ -451,7 +451,8 @@ export async function readHistory(
 export interface DealEntry {
   dealUID: string;
   name: string;
-  value: number;
+  /** A decimal string, exact (as the deals endpoints answer it). */
+  value: string;
   currency: string;
   status: string;
   createdAt: string;
@@ -483,7 +484,7 @@ export async function readDeals(
     list.push({
       dealUID: row.deal_uid,
       name: row.name,
-      value: Number(row.value),
+      value: row.value,
       currency: row.currency,
       status: row.status,
       createdAt: iso(row.created_at)!,

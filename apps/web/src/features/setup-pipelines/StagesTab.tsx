@@ -337,7 +337,7 @@ function StageEditor({
           />
           <ColorInput
             label="Font colour"
-            description="Black or white reads best; the default follows the colour."
+            description="Picking a colour sets a readable one; change it here if you like."
             value={fontColor}
             onChange={setFontColor}
             swatches={['#000000', '#FFFFFF', '#FF0000']}
