@@ -66,6 +66,8 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
   });
 
   it('drags the card to another stage without opening it', async () => {
+    // The modal's closing overlay would take the pointer.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     const card = column('Contacted').getByRole('link', { name: /Robin Okafor/ });
     const from = (await card.boundingBox())!;
     const to = (await column('Proposal').boundingBox())!;
