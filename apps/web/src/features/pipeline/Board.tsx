@@ -196,7 +196,13 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
-      accessibility={{ announcements }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move this contact, press Space, then the arrow keys; Space drops it and Escape puts it back. Enter opens the contact.',
+        },
+      }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
