@@ -29,7 +29,7 @@ import {
   useTagSets,
 } from './api';
 import { ContactAvatar } from './ContactAvatar';
-import { contactName, platformLabel } from './contactInfo';
+import { PLATFORMS, contactName, platformLabel } from './contactInfo';
 import { ProfileIcon } from './ProfileIcon';
 import { TagChip } from './TagChip';
 import type { ContactAnswer, ContactPipeline, ContactTag } from './types';
@@ -44,7 +44,14 @@ interface HeaderProps {
 export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: HeaderProps) {
   const { contact } = data;
   const name = contactName(contact);
-  const profiles = Object.entries(contact.profiles ?? {}).filter(([, url]) => url);
+  // Known platforms in their usual order, then any other link.
+  const rank = (key: string) => {
+    const i = PLATFORMS.findIndex((p) => p.key === key);
+    return i < 0 ? PLATFORMS.length : i;
+  };
+  const profiles = Object.entries(contact.profiles ?? {})
+    .filter(([, url]) => url)
+    .sort(([a], [b]) => rank(a) - rank(b));
 
   return (
     <Paper withBorder p="md" radius="md">
