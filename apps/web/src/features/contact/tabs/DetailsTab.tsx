@@ -16,6 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { ConfirmModal, toastError, toastSuccess } from '../../profile/common';
+import { useCurrentTeam } from '../../session/CurrentUser';
 import { useDeleteContact, useUpdateContact } from '../api';
 import { PLATFORMS, contactName, normalizeUrl, platformLabel } from '../contactInfo';
 import { ProfileIcon } from '../ProfileIcon';
@@ -42,6 +43,9 @@ export function DetailsTab({ teamUID, data, selected }: TabProps) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const name = contactName(contact);
+  // The server lets owners and admins delete contacts (a member gets 403).
+  const { team } = useCurrentTeam();
+  const mayDelete = team.role === 'owner' || team.role === 'admin';
 
   /** Saves one change; resolves to an error message for the field, or null when saved. */
   const save = async (patch: ContactFields, label: string): Promise<string | null> => {
@@ -123,13 +127,16 @@ export function DetailsTab({ teamUID, data, selected }: TabProps) {
               Delete contact
             </Text>
             <Text size="xs" c="dimmed">
-              Removes {name} from every pipeline, with notes, deals, answers and history.
+              {mayDelete
+                ? `Removes ${name} from every pipeline, with notes, deals, answers and history.`
+                : 'Only owners and admins of the team can delete contacts.'}
             </Text>
           </div>
           <Button
             color="red"
             variant="light"
             leftSection={<IconTrash size={14} />}
+            disabled={!mayDelete}
             onClick={() => setConfirming(true)}
           >
             Delete contact
