@@ -18,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
 import { usePhaseMutations, usePhases } from './api';
 import { InlineRename, useCanEditSetup } from './common';
-import { SortableList } from './SortableList';
+import { SortableRows } from '../../ui/Sortable';
 import type { Phase } from './types';
 
 const PHASE_SWATCHES = [
@@ -70,7 +70,7 @@ export function PhasesTab({ teamUID }: { teamUID: string }) {
         </Text>
       )}
       <Stack gap={6} aria-label="Phases">
-        <SortableList
+        <SortableRows
           items={phases.data}
           idOf={(p) => p.phaseUID}
           labelOf={(p) => p.name}
@@ -124,7 +124,7 @@ export function PhasesTab({ teamUID }: { teamUID: string }) {
               </Group>
             </Paper>
           )}
-        </SortableList>
+        </SortableRows>
       </Stack>
       {canEdit && (
         <AddPhase

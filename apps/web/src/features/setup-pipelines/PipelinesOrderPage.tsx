@@ -20,7 +20,7 @@ import { usePipelineMutations } from './api';
 import { useCanEditSetup } from './common';
 import { plural } from './format';
 import { setupPath } from './SetupPipelinesPage';
-import { SortableList } from './SortableList';
+import { SortableRows } from '../../ui/Sortable';
 
 /** /setup/pipelines-order — drag (or use the keyboard) to order pipelines; saves at once. */
 export function PipelinesOrderPage() {
@@ -73,7 +73,7 @@ export function PipelinesOrderPage() {
         </StateMessage>
       ) : (
         <Stack gap={6} aria-label="Pipelines in order">
-          <SortableList
+          <SortableRows
             items={sorted}
             idOf={(p) => p.groupUID}
             labelOf={(p) => p.nickName}
@@ -113,7 +113,7 @@ export function PipelinesOrderPage() {
                 </Group>
               </Paper>
             )}
-          </SortableList>
+          </SortableRows>
         </Stack>
       )}
     </Box>

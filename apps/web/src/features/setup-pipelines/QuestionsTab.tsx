@@ -15,7 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
 import { useQuestionMutations, useQuestions } from './api';
 import { InlineRename, useCanEditSetup } from './common';
-import { SortableList } from './SortableList';
+import { SortableRows } from '../../ui/Sortable';
 import type { Question, QuestionKind } from './types';
 
 /** SPEC §3 Team questions and testQuestions: the membership questions whose answers are kept per contact. */
@@ -93,7 +93,7 @@ function QuestionList({
         </Text>
       )}
       <Stack gap={6}>
-        <SortableList
+        <SortableRows
           items={items}
           idOf={(q) => q.questionUID}
           labelOf={(q) => q.question}
@@ -139,7 +139,7 @@ function QuestionList({
               </Group>
             </Paper>
           )}
-        </SortableList>
+        </SortableRows>
       </Stack>
       {canEdit && <AddQuestion teamUID={teamUID} kind={kind} />}
       <ConfirmModal

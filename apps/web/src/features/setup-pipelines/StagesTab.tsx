@@ -24,7 +24,7 @@ import { usePhases, useStageMutations } from './api';
 import { ColorChip, useCanEditSetup } from './common';
 import { plural, stageMoveSentence } from './format';
 import { setupPath } from './SetupPipelinesPage';
-import { SortableList } from './SortableList';
+import { SortableRows } from '../../ui/Sortable';
 import type { Phase, PipelineDetail, SetupStage, StageInput } from './types';
 
 const SWATCHES = [
@@ -100,7 +100,7 @@ export function StagesTab({ teamUID, detail }: { teamUID: string; detail: Pipeli
             </Tooltip>,
           ),
         )}
-        <SortableList
+        <SortableRows
           items={ordered}
           idOf={(s) => s.stageUID}
           labelOf={(s) => s.name}
@@ -113,7 +113,7 @@ export function StagesTab({ teamUID, detail }: { teamUID: string; detail: Pipeli
           }
         >
           {(s, handle) => row(s, handle)}
-        </SortableList>
+        </SortableRows>
       </Stack>
       {ordered.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="sm">

@@ -19,7 +19,7 @@ import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useLabelMutations, useStatusLabels } from './api';
 import { NameColorForm, SWATCHES } from './forms';
-import { DragHandle, SortableItem, SortableList } from './Sortable';
+import { DragHandle, SortableItem, SortableList } from '../../ui/Sortable';
 import { plural } from './tagsView';
 import type { StatusLabel } from './types';
 

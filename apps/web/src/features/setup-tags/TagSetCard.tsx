@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
 import { useTagMutations } from './api';
 import { ColorChip, NameColorForm, TagForm, type TagValues } from './forms';
-import { DragHandle, SortableItem, SortableList } from './Sortable';
+import { DragHandle, SortableItem, SortableList } from '../../ui/Sortable';
 import { orphanNotice, plural, tagColor } from './tagsView';
 import type { Tag, TagSet } from './types';
 

@@ -22,7 +22,7 @@ import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useOrphanedTags, useTagMutations, useTagSets } from './api';
 import { NameColorForm } from './forms';
-import { SortableList } from './Sortable';
+import { SortableList } from '../../ui/Sortable';
 import { TagSetCard } from './TagSetCard';
 import { GLOBAL_SCOPE } from './tagsView';
 

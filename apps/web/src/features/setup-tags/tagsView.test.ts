@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, orphanNotice, reorderIds, tagColor, tagOptionGroups } from './tagsView';
+import { orphanNotice, tagColor, tagOptionGroups } from './tagsView';
 import type { TagSet } from './types';
 
 const set = (name: string, pipelineUID: string | null, tags: string[]): TagSet => ({
@@ -22,14 +22,6 @@ const set = (name: string, pipelineUID: string | null, tags: string[]): TagSet =
 });
 
 describe('setup-tags view helpers', () => {
-  it('moves items and answers the new order of a drag, or null when nothing moves', () => {
-    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
-    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(reorderIds(['a', 'b', 'c'], 'c', 'a')).toEqual(['c', 'a', 'b']);
-    expect(reorderIds(['a', 'b'], 'a', 'a')).toBeNull();
-    expect(reorderIds(['a', 'b'], 'a', 'zzz')).toBeNull();
-  });
-
   it('groups tags by set and pipeline for the map select, skipping empty sets', () => {
     const groups = tagOptionGroups(
       [
