@@ -148,11 +148,11 @@ export const DEMO_TAG_SETS: DemoTagSet[] = [
     tags: [{ name: 'Coaching' }, { name: 'Online course' }, { name: 'Done-for-you' }],
   },
   {
-    name: 'Temperature',
+    name: 'Buying signals',
     color: '#E8590C',
     pipeline: null,
     tags: [
-      { name: 'Warm', color: '#F76707' },
+      { name: 'Ready to buy', color: '#F76707' },
       { name: 'Needs nurturing', color: '#FAB005' },
     ],
   },
