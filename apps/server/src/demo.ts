@@ -7,9 +7,17 @@ import { createLogger } from './logger';
 import { DEMO_USER } from './seed/demo-data';
 import { seedDemo } from './seed/demo';
 
-/** `npm run demo [-- --contacts N]`: seeds the demo team into DATA_DIR or DATABASE_URL. */
+/**
+ * `npm run demo [-- --contacts N] [--stage-heavy]`: seeds the demo team into DATA_DIR or
+ * DATABASE_URL; `--stage-heavy` puts half of the contacts in one stage.
+ */
 async function main() {
-  const { values } = parseArgs({ options: { contacts: { type: 'string', default: '48' } } });
+  const { values } = parseArgs({
+    options: {
+      contacts: { type: 'string', default: '48' },
+      'stage-heavy': { type: 'boolean', default: false },
+    },
+  });
   const contacts = Number(values.contacts);
   if (!Number.isInteger(contacts) || contacts < 0 || contacts > 1_000_000) {
     throw new ConfigError(
@@ -23,7 +31,10 @@ async function main() {
   });
   try {
     const started = performance.now();
-    const result = await seedDemo(services.database, services.auth, { contacts });
+    const result = await seedDemo(services.database, services.auth, {
+      contacts,
+      stageHeavy: values['stage-heavy'],
+    });
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       result.created

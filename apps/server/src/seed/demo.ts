@@ -59,7 +59,12 @@ export interface SeedResult {
 export async function seedDemo(
   database: Database,
   auth: BetterAuth,
-  opts: { contacts?: number; now?: number } = {},
+  opts: {
+    contacts?: number;
+    now?: number;
+    /** Put half of all contacts in one stage (the default pipeline's "New Lead"): board at scale. */
+    stageHeavy?: boolean;
+  } = {},
 ): Promise<SeedResult> {
   let uid = await findUserIdByEmail(seedScope, database.db, DEMO_USER.email);
   // A user without a team means an earlier seed stopped half-way: finish it.
@@ -187,10 +192,10 @@ export async function seedDemo(
       const stageOf: string[] = [];
       for (let i = 0; i < count; i++) {
         // Most contacts sit early in the funnel, as in a real pipeline.
-        const weighted = Math.min(
-          stageUIDs.length - 1,
-          Math.floor(random() ** 1.6 * stageUIDs.length),
-        );
+        const heavy = opts.stageHeavy && order === 0 && i < Math.floor(total / 2);
+        const weighted = heavy
+          ? 1
+          : Math.min(stageUIDs.length - 1, Math.floor(random() ** 1.6 * stageUIDs.length));
         const stageUID = stageUIDs[weighted]!;
         stageOf.push(stageUID);
         perStage.set(stageUID, (perStage.get(stageUID) ?? 0) + 1);
