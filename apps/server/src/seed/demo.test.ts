@@ -77,3 +77,19 @@ describe(`demo seed (${ENGINE})`, () => {
     ).toBe(0);
   });
 });
+
+describe(`demo seed --stage-heavy (${ENGINE})`, () => {
+  it('puts half of the contacts in one stage', async () => {
+    const t = await startTestServices();
+    try {
+      const team = (await seedDemo(t.database, t.auth, { contacts: 400, stageHeavy: true }))
+        .teamUID!;
+      const r = await t.database.db.execute<{ n: string }>(sql`
+        SELECT count(*) n FROM contact_pipeline cp WHERE cp.team_uid = ${team}
+        GROUP BY cp.stage_uid ORDER BY count(*) DESC LIMIT 1`);
+      expect(Number(r.rows[0]!.n)).toBeGreaterThanOrEqual(200);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
