@@ -1,0 +1,127 @@
+/**
+ * The production server as benchmarks use it: a seeded demo team on a fresh embedded data folder
+ * (or on BENCH_DATABASE_URL, an empty PostgreSQL database), signed in as the demo user.
+ * Durability: PGlite and PostgreSQL defaults (fsync on, synchronous_commit on).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    p.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Leadloom is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return child;
+}
+
+export interface BenchServer {
+  base: string;
+  engine: string;
+  /** True on PostgreSQL (BENCH_DATABASE_URL), false on embedded PGlite. */
+  postgres: boolean;
+  teamUID: string;
+  /** Headers with a fresh identity token (valid 15 minutes: plenty for one benchmark). */
+  headers: Record<string, string>;
+  json<T>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T }>;
+  stop(): Promise<void>;
+}
+
+/** Seeds the demo team with `contacts` contacts, starts the server and signs in. */
+export async function startBenchServer(opts: {
+  contacts: number;
+  stageHeavy?: boolean;
+}): Promise<BenchServer> {
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+    throw new Error('Run `npm run build` first: benchmarks measure the production build.');
+  }
+  const dbUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadloom-bench-'));
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  };
+  const engine = dbUrl ? 'PostgreSQL' : 'embedded PGlite';
+  process.stdout.write(`Seeding ${opts.contacts} contacts on ${engine}...\n`);
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/demo.ts',
+      '--contacts',
+      String(opts.contacts),
+      ...(opts.stageHeavy ? ['--stage-heavy'] : []),
+    ],
+    env,
+  );
+  const server = await startServer(env);
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'demo@leadloom.dev', password: 'leadloom-demo' }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { token } = (await (
+      await fetch(`${base}/api/auth/token`, { headers: { cookie } })
+    ).json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { teamUID: string };
+    return {
+      base,
+      engine,
+      postgres: Boolean(dbUrl),
+      teamUID: me.teamUID,
+      headers,
+      async json<T>(method: string, urlPath: string, body?: unknown) {
+        const res = await fetch(`${base}${urlPath}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as T };
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
