@@ -127,6 +127,17 @@ describe(`the shared connection (${ENGINE})`, () => {
     expect(seqs('team-b')).toEqual([1]);
   });
 
+  it('writes a transaction with more changes than one statement can carry (bulk work)', async () => {
+    const n = 12_000; // × 7 columns > 65,535 statement parameters
+    await withTx(s.database, scope, async (tx) => {
+      for (let i = 0; i < n; i++) tx.recordChange('team-bulk', 'contact', `c${i}`, 'update');
+    });
+    const r = await s.database.db.execute<{ n: string; lo: string; hi: string }>(
+      sql`SELECT count(*) n, min(seq) lo, max(seq) hi FROM change_log WHERE team_uid = 'team-bulk'`,
+    );
+    expect(r.rows[0]).toMatchObject({ n: String(n), lo: '1', hi: String(n) });
+  });
+
   it('locks several teams in team order, so crossing multi-team transactions do not deadlock', async () => {
     const both = (first: string, second: string) =>
       withTx(s.database, scope, async (tx) => {

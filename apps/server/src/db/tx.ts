@@ -8,6 +8,8 @@ import * as schema from './schema';
 
 export type ChangeOp = 'insert' | 'update' | 'delete';
 
+const CHANGE_LOG_SLICE = 2000;
+
 interface PendingChange {
   teamUID: string;
   resource: string;
@@ -71,16 +73,18 @@ export class Tx {
         RETURNING seq`);
       const last = Number(bumped.rows[0]!.seq);
       const first = last - list.length + 1;
-      await this.db.insert(schema.changeLog).values(
-        list.map((c, i) => ({
-          teamUID,
-          seq: first + i,
-          resource: c.resource,
-          id: c.id,
-          op: c.op,
-          changeId: this.changeId,
-        })),
-      );
+      const rows = list.map((c, i) => ({
+        teamUID,
+        seq: first + i,
+        resource: c.resource,
+        id: c.id,
+        op: c.op,
+        changeId: this.changeId,
+      }));
+      // A statement takes at most 65,535 parameters: bulk work and seeds write in slices.
+      for (let i = 0; i < rows.length; i += CHANGE_LOG_SLICE) {
+        await this.db.insert(schema.changeLog).values(rows.slice(i, i + CHANGE_LOG_SLICE));
+      }
     }
   }
 }
