@@ -288,24 +288,6 @@ export async function insertPlacement(
       ${p.at.toISOString()}, ${p.at.toISOString()})`);
 }
 
-/** Moves the card; `stageChanged` also stamps stage_changed_at. */
-export async function updatePlacement(
-  scope: TeamScope,
-  db: AppDb,
-  p: {
-    gtid: string;
-    pipelineUID: string;
-    stageUID: string;
-    position: string;
-    stageChanged: boolean;
-  },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE contact_pipeline SET stage_uid = ${p.stageUID}, position = ${p.position}
-      ${p.stageChanged ? sql`, stage_changed_at = now()` : sql``}
-    WHERE team_uid = ${scope.teamUID} AND gtid = ${p.gtid} AND pipeline_uid = ${p.pipelineUID}`);
-}
-
 /**
  * Takes the contact out of a pipeline: the placement goes (its deals, answers and pipeline tags
  * cascade) and so does its stage history there.

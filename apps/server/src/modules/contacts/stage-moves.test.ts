@@ -11,7 +11,7 @@ import {
 } from '../../test/contact-fixtures';
 import { addContacts, addPipeline, ownerWithTeam } from '../../test/team-fixtures';
 import { teamScopeFor } from '../teams/service';
-import { moveToStage } from './service';
+import { MOVE_CHUNK, moveToStage } from './service';
 
 /**
  * The set-based stage change (DESIGN §1.5): every path that moves contacts (a deleted stage's
@@ -196,6 +196,46 @@ describe(`set-based stage moves (${ENGINE})`, () => {
     expect(ofBulk.filter((r) => r.kind === 'sync')).toHaveLength(500);
     expect(ofBulk.filter((r) => r.kind === 'workflow-trigger')).toHaveLength(500);
     expect(added).toHaveLength(1004);
+  });
+
+  it(`moves more than ${MOVE_CHUNK} contacts in rounds of ${MOVE_CHUNK}, writing every row`, async () => {
+    const t = await setup();
+    const total = MOVE_CHUNK + 200;
+    const gtids = Array.from(
+      { length: total },
+      (_, i) => `many-${n}-${String(i).padStart(5, '0')}`,
+    );
+    await s.database.db.execute(sql`
+      INSERT INTO contact (team_uid, gtid, full_name)
+      SELECT ${t.teamUID}, g, 'Many ' || g FROM unnest(${sql.param(gtids)}::text[]) AS g`);
+    await s.database.db.execute(sql`
+      INSERT INTO contact_pipeline (team_uid, gtid, pipeline_uid, stage_uid, position)
+      SELECT ${t.teamUID}, g, ${t.pipelineUID}, ${t.doomed}, 'a' || g
+      FROM unnest(${sql.param(gtids)}::text[]) AS g`);
+    const logBefore = (await changeLogRows(s, t.teamUID)).length;
+    const res = await t.client.api(
+      `/api/teams/${t.teamUID}/pipelines/${t.pipelineUID}/stages/${t.doomed}`,
+      { method: 'DELETE' },
+    );
+    expect(res.body).toEqual({ moved: total });
+    expect(await stageOrder(s, t.teamUID, t.pipelineUID, t.placeholder)).toEqual(gtids);
+    const counts = await s.database.db.execute<{ h: string; a: string; o: string; w: string }>(sql`
+      SELECT
+        (SELECT count(*) FROM stage_history WHERE team_uid = ${t.teamUID}
+          AND stage_uid = ${t.placeholder}) AS h,
+        (SELECT count(DISTINCT gtid) FROM activity WHERE team_uid = ${t.teamUID}
+          AND type = 'stage') AS a,
+        (SELECT count(*) FROM outbox WHERE team_uid = ${t.teamUID} AND kind = 'sync') AS o,
+        (SELECT count(*) FROM outbox WHERE team_uid = ${t.teamUID}
+          AND kind = 'workflow-trigger') AS w`);
+    expect(counts.rows[0]).toEqual({
+      h: String(total),
+      a: String(total),
+      o: String(total),
+      w: String(total),
+    });
+    const log = (await changeLogRows(s, t.teamUID)).slice(logBefore);
+    expect(log.filter((l) => l.resource === 'contact-pipeline')).toHaveLength(total);
   });
 
   it('leaves a card already in the target stage where it is (nothing written for it)', async () => {
