@@ -2,10 +2,10 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { ApiError } from '../../http/errors';
-import { recordActivity } from '../activities/service';
-import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
+import { recordActivities } from '../activities/service';
+import { leadDataOf, requireContact, requireContacts, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
-import { queueSync, queueWorkflowTriggers } from '../sync/outbox';
+import { queueSyncs, queueWorkflowTriggers } from '../sync/outbox';
 import * as repo from './repo';
 
 /** A tag on a contact as the contact page shows it (docs/api.md GET contact `tags`). */
@@ -21,54 +21,105 @@ export interface ContactTagView {
 const contactTagKey = (gtid: string, pipelineUID: string | null, tagID: string) =>
   `${gtid}/${pipelineUID ?? 'global'}/${tagID}`;
 
+/** A tag as a tag change names it (for the timeline, the sync rows and the triggers). */
+export interface ChangedTag {
+  tagID: string;
+  tagSetUID: string;
+  name: string;
+  /** The tag's id in outside systems; null for a tag without one (and for an orphaned tag). */
+  remoteID: string | null;
+}
+
+/** One tag going on or off one contact (in a pipeline, or globally with `pipelineUID` null). */
+export interface TagChange {
+  gtid: string;
+  pipelineUID: string | null;
+  action: 'added' | 'removed';
+  tag: ChangedTag;
+  /**
+   * The timeline entry, when it is not the plain `tags`/`added|removed` one with
+   * {tagID, name, tagSetUID} (tag reconciliation writes `mapped` and its own data).
+   */
+  activity?: { action: string; data: Record<string, unknown> };
+}
+
+/** Tag changes written per round of statements (the activity insert binds 12 parameters a row). */
+export const TAG_CHANGE_CHUNK = 1000;
+
 /**
- * The tag change's timeline entry, `syncTags` rows (core's tag rule picks the systems: some
- * take only tags with a remoteID) and workflow trigger, in the action's transaction.
+ * Records tag changes that the caller has written to contact_tag, for any number of them with a
+ * bounded number of statements per {@link TAG_CHANGE_CHUNK} changes: a `tags` activity each,
+ * the `syncTags` outbox rows core's `selectSyncTargets` picks for each (its tag rule: some
+ * systems take only tags with a remoteID; a connection limited to tag sets takes only theirs),
+ * a `tagAdded`/`tagRemoved` workflow trigger each, and a `contact_tag` change-log record each
+ * (`GTID/pipelineUID|global/tagID`; insert for added, delete for removed). The single add and
+ * remove are N = 1; tag reconciliation passes every contact it touched. `contacts` may carry
+ * the contacts' heads the caller has loaded already; the others are read in one statement.
  */
-async function recordTagChange(
+export async function recordTagChanges(
   tx: Tx,
   scope: TeamScope,
-  contact: ContactHead,
-  action: 'added' | 'removed',
-  tag: {
-    tagID: string;
-    tagSetUID: string;
-    pipelineUID: string | null;
-    name: string;
-    remoteID: string | null;
-  },
-) {
-  const data = { tagID: tag.tagID, name: tag.name, tagSetUID: tag.tagSetUID };
-  // The receiving system gets the tag's name too (some map tags by name).
-  const syncTag = { ...data, remoteID: tag.remoteID };
-  await recordActivity(tx, scope, {
-    gtid: contact.gtid,
-    type: 'tags',
-    action,
-    pipelineUID: tag.pipelineUID,
-    refUID: tag.tagID,
-    data,
-  });
-  await queueSync(tx, scope, {
-    change: {
-      kind: 'tags',
-      contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
-      pipelineUID: tag.pipelineUID,
-      tags: [syncTag],
-    },
-    lead: leadDataOf(contact),
-    changeData: { action },
-    pipelineData: tag.pipelineUID ? { pipelineUID: tag.pipelineUID } : null,
-  });
-  await queueWorkflowTriggers(tx, scope, [
-    {
-      trigger: action === 'added' ? 'tagAdded' : 'tagRemoved',
-      gtid: contact.gtid,
-      pipelineUID: tag.pipelineUID,
-      data,
-    },
-  ]);
+  changes: readonly TagChange[],
+  contacts: ReadonlyMap<string, ContactHead> = new Map(),
+): Promise<void> {
+  if (changes.length === 0) return;
+  const missing = [...new Set(changes.map((c) => c.gtid))].filter((g) => !contacts.has(g));
+  const heads = new Map([...contacts, ...(await requireContacts(scope, tx.db, missing))]);
+  for (let i = 0; i < changes.length; i += TAG_CHANGE_CHUNK) {
+    const part = changes.slice(i, i + TAG_CHANGE_CHUNK);
+    await recordActivities(
+      tx,
+      scope,
+      part.map((c) => ({
+        gtid: c.gtid,
+        type: 'tags',
+        action: c.activity?.action ?? c.action,
+        pipelineUID: c.pipelineUID,
+        refUID: c.tag.tagID,
+        data: c.activity?.data ?? tagData(c.tag),
+      })),
+    );
+    await queueSyncs(
+      tx,
+      scope,
+      part.map((c) => {
+        const contact = heads.get(c.gtid)!;
+        return {
+          change: {
+            kind: 'tags',
+            contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
+            pipelineUID: c.pipelineUID,
+            // The receiving system gets the tag's name too (some map tags by name).
+            tags: [{ ...tagData(c.tag), remoteID: c.tag.remoteID }],
+          },
+          lead: leadDataOf(contact),
+          changeData: { action: c.action },
+          pipelineData: c.pipelineUID ? { pipelineUID: c.pipelineUID } : null,
+        };
+      }),
+    );
+    await queueWorkflowTriggers(
+      tx,
+      scope,
+      part.map((c) => ({
+        trigger: c.action === 'added' ? 'tagAdded' : 'tagRemoved',
+        gtid: c.gtid,
+        pipelineUID: c.pipelineUID,
+        data: tagData(c.tag),
+      })),
+    );
+  }
+  for (const c of changes) {
+    tx.recordChange(
+      scope.teamUID,
+      'contact_tag',
+      contactTagKey(c.gtid, c.pipelineUID, c.tag.tagID),
+      c.action === 'added' ? 'insert' : 'delete',
+    );
+  }
 }
+
+const tagData = (t: ChangedTag) => ({ tagID: t.tagID, name: t.name, tagSetUID: t.tagSetUID });
 
 /**
  * Puts a tag on a contact: a global set's tag on the contact itself, a pipeline set's tag in
@@ -116,13 +167,12 @@ export async function addContactTag(
         name: tag.name,
       });
       if (!inserted) return { created: false, tag: view };
-      tx.recordChange(
-        scope.teamUID,
-        'contact_tag',
-        contactTagKey(gtid, pipelineUID, tag.tagID),
-        'insert',
+      await recordTagChanges(
+        tx,
+        scope,
+        [{ gtid, pipelineUID, action: 'added', tag }],
+        new Map([[gtid, contact]]),
       );
-      await recordTagChange(tx, scope, contact, 'added', { ...tag, pipelineUID });
       return { created: true, tag: view };
     },
     options,
@@ -147,13 +197,12 @@ export async function removeContactTag(
       const row = await repo.findContactTag(scope, tx.db, gtid, pipelineUID, tagID);
       if (!row) throw new ApiError('not-found', 'This contact does not have that tag.', 'tagID');
       await repo.deleteContactTag(scope, tx.db, gtid, pipelineUID, tagID);
-      tx.recordChange(
-        scope.teamUID,
-        'contact_tag',
-        contactTagKey(gtid, pipelineUID, tagID),
-        'delete',
+      await recordTagChanges(
+        tx,
+        scope,
+        [{ gtid, pipelineUID, action: 'removed', tag: row }],
+        new Map([[gtid, contact]]),
       );
-      await recordTagChange(tx, scope, contact, 'removed', row);
       return { removed: true as const };
     },
     options,

@@ -14,6 +14,29 @@ export interface ContactHead {
   statusLabelUID: string | null;
 }
 
+type HeadDbRow = {
+  gtid: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email_address: string | null;
+  phone_number: string | null;
+  status_label_uid: string | null;
+};
+
+const headColumns = sql`c.gtid, c.first_name, c.last_name, c.full_name, c.email_address,
+  c.phone_number, c.status_label_uid`;
+
+const toHead = (row: HeadDbRow): ContactHead => ({
+  gtid: row.gtid,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  fullName: row.full_name,
+  emailAddress: row.email_address,
+  phoneNumber: row.phone_number,
+  statusLabelUID: row.status_label_uid,
+});
+
 /**
  * A contact the scope may see, or null. With `lock`, the row is locked until the transaction
  * ends, so two actions on one contact queue instead of interleaving.
@@ -24,30 +47,26 @@ export async function findVisibleContact(
   gtid: string,
   opts: { lock?: boolean } = {},
 ): Promise<ContactHead | null> {
-  const r = await db.execute<{
-    gtid: string;
-    first_name: string;
-    last_name: string;
-    full_name: string;
-    email_address: string | null;
-    phone_number: string | null;
-    status_label_uid: string | null;
-  }>(sql`
-    SELECT c.gtid, c.first_name, c.last_name, c.full_name, c.email_address, c.phone_number,
-      c.status_label_uid
+  const r = await db.execute<HeadDbRow>(sql`
+    SELECT ${headColumns}
     FROM contact c
     WHERE c.team_uid = ${scope.teamUID} AND c.gtid = ${gtid} AND ${visibleContacts(scope, 'c')}
     ${opts.lock ? sql`FOR UPDATE OF c` : sql``}`);
   const row = r.rows[0];
-  return row
-    ? {
-        gtid: row.gtid,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        fullName: row.full_name,
-        emailAddress: row.email_address,
-        phoneNumber: row.phone_number,
-        statusLabelUID: row.status_label_uid,
-      }
-    : null;
+  return row ? toHead(row) : null;
+}
+
+/** The contacts of `gtids` the scope may see, by GTID (one statement for any number). */
+export async function findVisibleContacts(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+): Promise<Map<string, ContactHead>> {
+  if (gtids.length === 0) return new Map();
+  const r = await db.execute<HeadDbRow>(sql`
+    SELECT ${headColumns}
+    FROM contact c
+    WHERE c.team_uid = ${scope.teamUID} AND c.gtid = ANY(${sql.param([...new Set(gtids)])}::text[])
+      AND ${visibleContacts(scope, 'c')}`);
+  return new Map(r.rows.map((row) => [row.gtid, toHead(row)]));
 }

@@ -2,7 +2,7 @@ import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { notFound } from '../../http/errors';
 import type { LeadData } from '../sync/outbox';
-import { findVisibleContact, type ContactHead } from './access.repo';
+import { findVisibleContact, findVisibleContacts, type ContactHead } from './access.repo';
 
 export type { ContactHead };
 
@@ -19,6 +19,20 @@ export async function requireContact(
   const contact = await findVisibleContact(scope, db, gtid, opts);
   if (!contact) throw notFound('Contact not found');
   return contact;
+}
+
+/**
+ * Many contacts the scope may see, by GTID, in one statement (for the sync rows of a set-based
+ * change); any one it may not see answers 404.
+ */
+export async function requireContacts(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+): Promise<Map<string, ContactHead>> {
+  const found = await findVisibleContacts(scope, db, gtids);
+  if (gtids.some((g) => !found.has(g))) throw notFound('Contact not found');
+  return found;
 }
 
 /** The contact as an outside system receives it (SPEC §3 sync queue `leadData`). */

@@ -1,4 +1,4 @@
-import { generateKeyBetween } from 'fractional-indexing';
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 
 /**
  * Card order within a stage (DESIGN §5): a fractional-index key between the neighbours' keys,
@@ -16,5 +16,19 @@ export function keyBetween(lower: string | null, upper: string | null): string {
       if (before < upper) return before;
     }
     throw error;
+  }
+}
+
+/**
+ * `n` keys in order after `lower` (the end of a stage), for cards appended at once. After a key
+ * that is not a valid fractional-indexing key, the keys extend it (see `keyBetween`).
+ */
+export function keysAfter(lower: string | null, n: number): string[] {
+  if (n === 0) return [];
+  try {
+    return generateNKeysBetween(lower, null, n);
+  } catch (error) {
+    if (lower === null) throw error;
+    return generateNKeysBetween(null, null, n).map((k) => `${lower}V${k}`);
   }
 }

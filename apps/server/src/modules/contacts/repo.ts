@@ -288,24 +288,6 @@ export async function insertPlacement(
       ${p.at.toISOString()}, ${p.at.toISOString()})`);
 }
 
-/** Moves the card; `stageChanged` also stamps stage_changed_at. */
-export async function updatePlacement(
-  scope: TeamScope,
-  db: AppDb,
-  p: {
-    gtid: string;
-    pipelineUID: string;
-    stageUID: string;
-    position: string;
-    stageChanged: boolean;
-  },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE contact_pipeline SET stage_uid = ${p.stageUID}, position = ${p.position}
-      ${p.stageChanged ? sql`, stage_changed_at = now()` : sql``}
-    WHERE team_uid = ${scope.teamUID} AND gtid = ${p.gtid} AND pipeline_uid = ${p.pipelineUID}`);
-}
-
 /**
  * Takes the contact out of a pipeline: the placement goes (its deals, answers and pipeline tags
  * cascade) and so does its stage history there.
@@ -322,6 +304,142 @@ export async function deletePlacement(
   await db.execute(sql`
     DELETE FROM contact_pipeline
     WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid} AND pipeline_uid = ${pipelineUID}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// set-based stage moves (service.moveToStage)
+
+/** The stages of a pipeline the scope may see, by idx (empty when it may not see it). */
+export async function listStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<StageRef[]> {
+  const r = await db.execute<StageDbRow>(sql`
+    SELECT s.stage_uid, s.name, s.color, s.font_color, s.idx, s.remote_id FROM stage s
+    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}
+    ORDER BY s.idx, s.stage_uid`);
+  return r.rows.map(toStage);
+}
+
+/** A contact's placement in one pipeline, with what the sync rows need of the contact. */
+export interface MovingPlacement extends Placement {
+  contact: {
+    gtid: string;
+    firstName: string;
+    lastName: string;
+    fullName: string;
+    emailAddress: string | null;
+    phoneNumber: string | null;
+    statusLabelUID: string | null;
+  };
+}
+
+/**
+ * Locks the placements of `gtids` in the pipeline with their contacts, in GTID order (contact
+ * row, then placement row, as the single-contact actions lock them, so two moves cannot
+ * deadlock), and answers them with the contacts' lead data; one statement for any number.
+ * GTIDs not placed in the pipeline are left out.
+ */
+export async function lockPlacements(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  gtids: readonly string[],
+): Promise<Map<string, MovingPlacement>> {
+  const out = new Map<string, MovingPlacement>();
+  if (gtids.length === 0) return out;
+  const r = await db.execute<{
+    gtid: string;
+    stage_uid: string;
+    position: string;
+    first_name: string;
+    last_name: string;
+    full_name: string;
+    email_address: string | null;
+    phone_number: string | null;
+    status_label_uid: string | null;
+  }>(sql`
+    SELECT cp.gtid, cp.stage_uid, cp.position, c.first_name, c.last_name, c.full_name,
+      c.email_address, c.phone_number, c.status_label_uid
+    FROM contact_pipeline cp
+    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
+      AND cp.gtid = ANY(${sql.param([...gtids])}::text[])
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}
+    ORDER BY cp.gtid
+    FOR UPDATE OF c, cp`);
+  for (const row of r.rows) {
+    out.set(row.gtid, {
+      stageUID: row.stage_uid,
+      position: row.position,
+      contact: {
+        gtid: row.gtid,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        fullName: row.full_name,
+        emailAddress: row.email_address,
+        phoneNumber: row.phone_number,
+        statusLabelUID: row.status_label_uid,
+      },
+    });
+  }
+  return out;
+}
+
+/** The last card key of a stage, leaving out the given cards (those about to move). */
+export async function lastPositionExcept(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  exceptGtids: readonly string[],
+): Promise<string | null> {
+  const r = await db.execute<{ position: string | null }>(sql`
+    SELECT max(position) AS position FROM contact_pipeline
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND stage_uid = ${stageUID} AND gtid <> ALL(${sql.param([...exceptGtids])}::text[])`);
+  return r.rows[0]?.position ?? null;
+}
+
+/**
+ * Moves many cards of a pipeline into one stage at their new keys, one statement; the ones
+ * with `stageChanged` also get stage_changed_at stamped (a reorder within a stage does not).
+ */
+export async function movePlacements(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  moves: readonly { gtid: string; position: string; stageChanged: boolean }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  await db.execute(sql`
+    UPDATE contact_pipeline cp SET stage_uid = ${stageUID}, position = v.position,
+      stage_changed_at = CASE WHEN v.changed THEN now() ELSE cp.stage_changed_at END
+    FROM unnest(${sql.param(moves.map((m) => m.gtid))}::text[],
+      ${sql.param(moves.map((m) => m.position))}::text[],
+      ${sql.param(moves.map((m) => m.stageChanged))}::boolean[]) AS v(gtid, position, changed)
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
+      AND cp.gtid = v.gtid`);
+}
+
+/** Stage history entries of many contacts in one pipeline and stage, one statement. */
+export async function insertHistories(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+  entries: readonly { id: string; gtid: string }[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO stage_history (team_uid, id, gtid, pipeline_uid, stage_uid, at)
+    SELECT ${scope.teamUID}, v.id, v.gtid, ${pipelineUID}, ${stageUID}, ${at.toISOString()}
+    FROM unnest(${sql.param(entries.map((e) => e.id))}::text[],
+      ${sql.param(entries.map((e) => e.gtid))}::text[]) AS v(id, gtid)`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { assertContactQuota } from '../plans/service';
 import { queueSyncs, queueWorkflowTriggers, type QueuedChange } from '../sync/outbox';
 import { MANAGERS, requireRole } from '../teams/roles';
 import { leadDataOf, requireContact, type ContactHead } from './access';
-import { keyBetween } from './position';
+import { keyBetween, keysAfter } from './position';
 import * as repo from './repo';
 import type {
   AddToPipelineBody,
@@ -554,10 +554,10 @@ async function positionFor(
 }
 
 /**
- * PUT /contacts/:GTID/pipelines/:groupUID/stage (SPEC §4), one transaction: the placement
- * (stage, time, position), a history entry, a `stage` activity, the `syncStages` outbox rows
- * core's rules select, a `stageChanged` workflow trigger and the change-log records. The same
- * stage only reorders the card (no history, activity or sync).
+ * PUT /contacts/:GTID/pipelines/:groupUID/stage (SPEC §4), one transaction: checks the contact,
+ * pipeline, stage and neighbours, then writes the move with `moveToStage` (N = 1). The same
+ * stage only reorders the card (no history, activity or sync); the same stage without
+ * neighbours changes nothing.
  */
 export async function changeStage(
   database: Database,
@@ -571,15 +571,13 @@ export async function changeStage(
     database,
     scope,
     async (tx) => {
-      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
+      await requireContact(scope, tx.db, gtid, { lock: true });
       const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
       const placement = pipeline && (await repo.findPlacement(scope, tx.db, gtid, pipelineUID));
       if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
       const to = await repo.findStage(scope, tx.db, pipelineUID, body.stageUID);
       if (!to) throw notFound('Stage not found in this pipeline');
-      const sameStage = to.stageUID === placement.stageUID;
-      const noNeighbours = !body.afterGtid && !body.beforeGtid;
-      if (sameStage && noNeighbours) {
+      if (to.stageUID === placement.stageUID && !body.afterGtid && !body.beforeGtid) {
         return {
           stageUID: to.stageUID,
           position: placement.position,
@@ -587,63 +585,231 @@ export async function changeStage(
           activityUID: null,
         };
       }
-
       const position = await positionFor(tx, scope, gtid, pipelineUID, to.stageUID, body);
-      await repo.updatePlacement(scope, tx.db, {
-        gtid,
+      const { moved } = await moveToStage(tx, scope, {
         pipelineUID,
-        stageUID: to.stageUID,
-        position,
-        stageChanged: !sameStage,
+        toStageUID: to.stageUID,
+        moves: [{ gtid, position }],
+        ...(opts.afterStageWrite ? { afterPlacementWrite: opts.afterStageWrite } : {}),
       });
-      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, pipelineUID), 'update');
-      await opts.afterStageWrite?.(tx);
-      if (sameStage) return { stageUID: to.stageUID, position, historyId: null, activityUID: null };
+      const result = moved[0]!;
+      return {
+        stageUID: result.stageUID,
+        position: result.position,
+        historyId: result.historyId,
+        activityUID: result.activityUID,
+      };
+    },
+    { changeId: opts.changeId ?? null },
+  );
+}
 
-      const from = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
-      const now = Date.now();
-      const historyId = newPushId('sh', now);
-      await repo.insertHistory(scope, tx.db, {
-        id: historyId,
-        gtid,
-        pipelineUID,
-        stageUID: to.stageUID,
-        at: new Date(now),
-      });
-      tx.recordChange(scope.teamUID, 'stage-history', `${gtid}/${historyId}`, 'insert');
-      const activityUID = await recordActivity(tx, scope, {
-        gtid,
+// ---------------------------------------------------------------------------------------------
+// set-based stage move (SPEC §4; DESIGN §1.3, §1.5)
+
+/**
+ * Contacts written per round of statements. A bigger set runs in rounds of this size inside the
+ * same transaction (the activity insert binds 12 parameters a row; PostgreSQL allows 65,535).
+ */
+export const MOVE_CHUNK = 1000;
+
+export interface StageMove {
+  gtid: string;
+  /**
+   * The card's new key in the target stage (the caller worked it out from its neighbours).
+   * Without one the card goes to the end of the stage, after the cards already there, in the
+   * order of `moves`; a card already in the target stage without a key stays where it is.
+   */
+  position?: string;
+}
+
+export interface MoveToStageInput {
+  pipelineUID: string;
+  toStageUID: string;
+  moves: readonly StageMove[];
+  /** Why the contacts moved when it was not a user's own move (e.g. `stageDeleted`); kept in the activity's data. */
+  reason?: string;
+  /** Runs right after the placements are written (tests force a failure half-way with it). */
+  afterPlacementWrite?: (tx: Tx) => Promise<void>;
+}
+
+export interface StageMoveResult {
+  gtid: string;
+  fromStageUID: string;
+  stageUID: string;
+  position: string;
+  /** Null when the card only changed place within its stage (or did not move at all). */
+  historyId: string | null;
+  activityUID: string | null;
+}
+
+export interface MoveToStageResult {
+  /** One per distinct GTID placed in the pipeline, in the order of `moves`. */
+  moved: StageMoveResult[];
+  /** GTIDs not placed in the pipeline: nothing is written for them. */
+  notPlaced: string[];
+}
+
+function chunked<T>(items: readonly T[], size = MOVE_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Moves a set of contacts of one pipeline into one stage: the stage change of SPEC §4 for N
+ * contacts in the caller's transaction, with a bounded number of statements per
+ * {@link MOVE_CHUNK} contacts (not a round of statements per contact). The single-contact
+ * PUT stage is N = 1; a deleted stage's contacts and bulk stage changes are the same call.
+ *
+ * For each contact whose stage changes it writes: the placement (stage, key, stage_changed_at),
+ * a stage_history entry, a `stage`/`changed` activity (data: from, to, fromName, toName and
+ * `reason` when given), the `stage` sync rows core's `selectSyncTargets` picks for it, a
+ * `stageChanged` workflow trigger, and the change-log records `contact-pipeline`
+ * (`GTID/pipelineUID`), `stage-history` (`GTID/historyId`), `activity` and `contact`. A card
+ * that stays in its stage with a new key gets only the placement and `contact-pipeline`.
+ *
+ * The contacts are locked (contact, then placement, in GTID order). The pipeline and the
+ * target stage must be ones the scope may see (else 404); authorisation beyond that (roles) is
+ * the caller's. Answers what happened to each contact.
+ */
+export async function moveToStage(
+  tx: Tx,
+  scope: TeamScope,
+  input: MoveToStageInput,
+): Promise<MoveToStageResult> {
+  const { pipelineUID } = input;
+  const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
+  if (!pipeline) throw notFound('Pipeline not found');
+  const stages = new Map(
+    (await repo.listStages(scope, tx.db, pipelineUID)).map((st) => [st.stageUID, st]),
+  );
+  const to = stages.get(input.toStageUID);
+  if (!to) throw notFound('Stage not found in this pipeline');
+
+  const seen = new Set<string>();
+  const moves = input.moves.filter((m) => !seen.has(m.gtid) && seen.add(m.gtid));
+  const placements = await repo.lockPlacements(
+    scope,
+    tx.db,
+    pipelineUID,
+    moves.map((m) => m.gtid),
+  );
+  const notPlaced = moves.filter((m) => !placements.has(m.gtid)).map((m) => m.gtid);
+  const placed = moves.filter((m) => placements.has(m.gtid));
+
+  // Keys for the cards that go to the end of the stage, in the order given.
+  const appended = placed.filter(
+    (m) => m.position === undefined && placements.get(m.gtid)!.stageUID !== to.stageUID,
+  );
+  const keys =
+    appended.length === 0
+      ? []
+      : keysAfter(
+          await repo.lastPositionExcept(
+            scope,
+            tx.db,
+            pipelineUID,
+            to.stageUID,
+            placed.map((m) => m.gtid),
+          ),
+          appended.length,
+        );
+  const appendedKey = new Map(appended.map((m, i) => [m.gtid, keys[i]!]));
+
+  const results: StageMoveResult[] = placed.map((m) => {
+    const from = placements.get(m.gtid)!;
+    return {
+      gtid: m.gtid,
+      fromStageUID: from.stageUID,
+      stageUID: to.stageUID,
+      position: m.position ?? appendedKey.get(m.gtid) ?? from.position,
+      historyId: null,
+      activityUID: null,
+    };
+  });
+  const written = results.filter(
+    (r) => r.fromStageUID !== to.stageUID || r.position !== placements.get(r.gtid)!.position,
+  );
+  for (const part of chunked(written)) {
+    await repo.movePlacements(
+      scope,
+      tx.db,
+      pipelineUID,
+      to.stageUID,
+      part.map((r) => ({
+        gtid: r.gtid,
+        position: r.position,
+        stageChanged: r.fromStageUID !== to.stageUID,
+      })),
+    );
+  }
+  for (const r of written) {
+    tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(r.gtid, pipelineUID), 'update');
+  }
+  await input.afterPlacementWrite?.(tx);
+
+  const changed = written.filter((r) => r.fromStageUID !== to.stageUID);
+  if (changed.length === 0) return { moved: results, notPlaced };
+  const now = Date.now();
+  for (const r of changed) r.historyId = newPushId('sh', now);
+  const toData = stageData(to);
+  for (const part of chunked(changed)) {
+    await repo.insertHistories(
+      scope,
+      tx.db,
+      pipelineUID,
+      to.stageUID,
+      part.map((r) => ({ id: r.historyId!, gtid: r.gtid })),
+      new Date(now),
+    );
+    const ids = await recordActivities(
+      tx,
+      scope,
+      part.map((r) => ({
+        gtid: r.gtid,
         type: 'stage',
         action: 'changed',
         pipelineUID,
         stageUID: to.stageUID,
         data: {
-          from: placement.stageUID,
+          from: r.fromStageUID,
           to: to.stageUID,
-          fromName: from?.name ?? null,
+          fromName: stages.get(r.fromStageUID)?.name ?? null,
           toName: to.name,
+          ...(input.reason ? { reason: input.reason } : {}),
         },
         at: now,
-      });
-      await queueSyncs(tx, scope, [
-        {
+      })),
+    );
+    part.forEach((r, i) => (r.activityUID = ids[i]!));
+    await queueSyncs(
+      tx,
+      scope,
+      part.map((r) => {
+        const contact = placements.get(r.gtid)!.contact;
+        return {
           change: { kind: 'stage', contact, pipelineUID, stage: { remoteID: to.remoteID } },
           lead: leadDataOf(contact),
-          changeData: { from: stageData(from), to: stageData(to) },
+          changeData: { from: stageData(stages.get(r.fromStageUID) ?? null), to: toData },
           pipelineData: pipelineData(pipeline),
-        },
-      ]);
-      await queueWorkflowTriggers(tx, scope, [
-        {
-          trigger: 'stageChanged',
-          gtid,
-          pipelineUID,
-          data: { from: placement.stageUID, to: to.stageUID },
-        },
-      ]);
-      tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
-      return { stageUID: to.stageUID, position, historyId, activityUID };
-    },
-    { changeId: opts.changeId ?? null },
-  );
+        };
+      }),
+    );
+    await queueWorkflowTriggers(
+      tx,
+      scope,
+      part.map((r) => ({
+        trigger: 'stageChanged',
+        gtid: r.gtid,
+        pipelineUID,
+        data: { from: r.fromStageUID, to: to.stageUID },
+      })),
+    );
+  }
+  for (const r of changed) {
+    tx.recordChange(scope.teamUID, 'stage-history', `${r.gtid}/${r.historyId}`, 'insert');
+    tx.recordChange(scope.teamUID, 'contact', r.gtid, 'update');
+  }
+  return { moved: results, notPlaced };
 }

@@ -431,53 +431,28 @@ export async function setStageOrder(
   return r.rows.map((row) => row.stage_uid);
 }
 
-/** The contacts placed in a stage, locked, with the key of the last card of `target`. */
+/**
+ * The contacts placed in a stage, in card order, locked: contact row, then placement, in GTID
+ * order, as the contacts module's moves lock them (so a stage delete and a card move cannot
+ * deadlock).
+ */
 export async function lockStageContacts(
   scope: TeamScope,
   db: AppDb,
   pipelineUID: string,
   stageUID: string,
 ): Promise<string[]> {
-  const r = await db.execute<{ gtid: string }>(sql`
-    SELECT gtid FROM contact_pipeline
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}
-    ORDER BY position, gtid FOR UPDATE`);
-  return r.rows.map((row) => row.gtid);
-}
-
-export async function lastPosition(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-): Promise<string | null> {
-  const r = await db.execute<{ position: string }>(sql`
-    SELECT position FROM contact_pipeline
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}
-    ORDER BY position DESC, gtid DESC LIMIT 1`);
-  return r.rows[0]?.position ?? null;
-}
-
-/** Moves contacts (in the given order) to `stageUID` with new card keys and a history entry each. */
-export async function moveContacts(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-  moves: readonly { gtid: string; position: string; historyId: string }[],
-) {
-  if (moves.length === 0) return;
-  const gtids = sql.param(moves.map((m) => m.gtid));
-  const positions = sql.param(moves.map((m) => m.position));
-  await db.execute(sql`
-    UPDATE contact_pipeline cp SET stage_uid = ${stageUID}, position = v.position,
-      stage_changed_at = now()
-    FROM (SELECT * FROM unnest(${gtids}::text[], ${positions}::text[]) AS x(gtid, position)) v
-    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID} AND cp.gtid = v.gtid`);
-  await db.execute(sql`
-    INSERT INTO stage_history (team_uid, id, gtid, pipeline_uid, stage_uid)
-    SELECT ${scope.teamUID}, v.id, v.gtid, ${pipelineUID}, ${stageUID}
-    FROM unnest(${sql.param(moves.map((m) => m.historyId))}::text[], ${gtids}::text[]) AS v(id, gtid)`);
+  const r = await db.execute<{ gtid: string; position: string }>(sql`
+    SELECT cp.gtid, cp.position FROM contact_pipeline cp
+    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
+      AND cp.stage_uid = ${stageUID}
+    ORDER BY cp.gtid FOR UPDATE OF c, cp`);
+  // Card order (keys compare byte-wise, as the board sorts them).
+  const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return r.rows
+    .sort((a, b) => byte(a.position, b.position) || byte(a.gtid, b.gtid))
+    .map((row) => row.gtid);
 }
 
 export async function deleteStage(

@@ -1,11 +1,10 @@
-import { generateNKeysBetween } from 'fractional-indexing';
 import { newPushId, PLACEHOLDER_STAGE, readableTextColor } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { recordActivities } from '../activities/service';
 import { getPipelines } from '../board/service';
+import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
 import { MANAGERS, requireRole } from '../teams/roles';
 import * as repo from './repo';
@@ -406,38 +405,15 @@ export async function deleteStage(
             : `moveTo: "${moveTo ?? ''}" is not another stage of this pipeline.`,
         );
       }
-      // contact_pipeline.stage_uid references the stage without a cascade: move them first.
+      // contact_pipeline.stage_uid references the stage without a cascade: move them first,
+      // each a full stage change (history, activity, sync rows, workflow trigger, change log).
       const gtids = await repo.lockStageContacts(scope, tx.db, pipelineUID, stageUID);
-      if (gtids.length > 0) {
-        const last = await repo.lastPosition(scope, tx.db, pipelineUID, target.stageUID);
-        const keys = generateNKeysBetween(last, null, gtids.length);
-        await repo.moveContacts(
-          scope,
-          tx.db,
-          pipelineUID,
-          target.stageUID,
-          gtids.map((gtid, i) => ({ gtid, position: keys[i]!, historyId: newPushId('sh') })),
-        );
-        await recordActivities(
-          tx,
-          scope,
-          gtids.map((gtid) => ({
-            gtid,
-            type: 'stage',
-            action: 'changed',
-            pipelineUID,
-            stageUID: target.stageUID,
-            data: {
-              from: stageUID,
-              to: target.stageUID,
-              fromName: stage.name,
-              toName: target.name,
-              reason: 'stageDeleted',
-            },
-          })),
-        );
-        for (const gtid of gtids) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
-      }
+      await moveToStage(tx, scope, {
+        pipelineUID,
+        toStageUID: target.stageUID,
+        moves: gtids.map((gtid) => ({ gtid })),
+        reason: 'stageDeleted',
+      });
       await repo.deleteStage(scope, tx.db, pipelineUID, stageUID);
       tx.recordChange(scope.teamUID, 'stage', stageUID, 'delete');
       return { moved: gtids.length };

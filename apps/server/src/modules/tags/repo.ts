@@ -246,14 +246,21 @@ export async function findTag(scope: TeamScope, db: AppDb, tagSetUID: string, ta
     : null;
 }
 
-/** A tag anywhere in the team, with its set's pipeline (for mapping orphans onto it). */
+/** A tag anywhere in the team the scope may see (for mapping orphans onto it). */
 export async function findAnyTag(scope: TeamScope, db: AppDb, tagID: string) {
-  const r = await db.execute<{ tag_id: string; name: string; tag_set_uid: string }>(sql`
-    SELECT t.tag_id, t.name, t.tag_set_uid FROM tag t
+  const r = await db.execute<{
+    tag_id: string;
+    name: string;
+    tag_set_uid: string;
+    remote_id: string | null;
+  }>(sql`
+    SELECT t.tag_id, t.name, t.tag_set_uid, t.remote_id FROM tag t
     JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
     WHERE t.team_uid = ${scope.teamUID} AND t.tag_id = ${tagID} AND ${visibleSet(scope)}`);
   const t = r.rows[0];
-  return t ? { tagID: t.tag_id, name: t.name, tagSetUID: t.tag_set_uid } : null;
+  return t
+    ? { tagID: t.tag_id, name: t.name, tagSetUID: t.tag_set_uid, remoteID: t.remote_id }
+    : null;
 }
 
 export async function updateTag(
@@ -345,35 +352,63 @@ export async function listOrphanedTags(
 export interface ContactTagRef {
   gtid: string;
   pipelineUID: string | null;
+  /** The tag set the orphan row still names (a set that is gone). */
+  tagSetUID: string;
 }
+
+export interface MappedRef extends ContactTagRef {
+  /** The contact already had the target in that scope: its orphan row went, nothing was added. */
+  merged: boolean;
+}
+
+const byContact = (a: ContactTagRef, b: ContactTagRef) =>
+  a.gtid < b.gtid
+    ? -1
+    : a.gtid > b.gtid
+      ? 1
+      : (a.pipelineUID ?? '') < (b.pipelineUID ?? '')
+        ? -1
+        : 1;
 
 /**
  * Moves an orphaned tag's rows onto `target` (set-based): first drops the rows of contacts that
- * already carry the target in the same pipeline scope, then rewrites the rest. Answers every
- * (contact, pipeline) that carried the orphan.
+ * already carry the target in the same pipeline scope (`merged`), then rewrites the rest.
+ * Answers every (contact, pipeline) that carried the orphan.
  */
 export async function mapOrphan(
   scope: TeamScope,
   db: AppDb,
   orphanTagID: string,
   target: { tagID: string; tagSetUID: string; name: string },
-): Promise<ContactTagRef[]> {
-  const before = await db.execute<{ gtid: string; pipeline_uid: string | null }>(sql`
-    SELECT ct.gtid, ct.pipeline_uid FROM contact_tag ct
+): Promise<MappedRef[]> {
+  const before = await db.execute<{
+    gtid: string;
+    pipeline_uid: string | null;
+    tag_set_uid: string;
+  }>(sql`
+    SELECT ct.gtid, ct.pipeline_uid, ct.tag_set_uid FROM contact_tag ct
     WHERE ct.team_uid = ${scope.teamUID} AND ct.tag_id = ${orphanTagID} AND ${orphaned}
     ORDER BY ct.gtid, ct.pipeline_uid
     FOR UPDATE`);
-  await db.execute(sql`
+  const merged = await db.execute<{ gtid: string; pipeline_uid: string | null }>(sql`
     DELETE FROM contact_tag ct
     WHERE ct.team_uid = ${scope.teamUID} AND ct.tag_id = ${orphanTagID} AND ${orphaned}
       AND EXISTS (SELECT 1 FROM contact_tag d
         WHERE d.team_uid = ct.team_uid AND d.gtid = ct.gtid AND d.tag_id = ${target.tagID}
-          AND ${samePipeline(sql`d.pipeline_uid`, sql`ct.pipeline_uid`)})`);
+          AND ${samePipeline(sql`d.pipeline_uid`, sql`ct.pipeline_uid`)})
+    RETURNING ct.gtid, ct.pipeline_uid`);
+  const key = (gtid: string, pipelineUID: string | null) => `${gtid}/${pipelineUID ?? ''}`;
+  const mergedKeys = new Set(merged.rows.map((x) => key(x.gtid, x.pipeline_uid)));
   await db.execute(sql`
     UPDATE contact_tag ct
     SET tag_id = ${target.tagID}, tag_set_uid = ${target.tagSetUID}, name = ${target.name}
     WHERE ct.team_uid = ${scope.teamUID} AND ct.tag_id = ${orphanTagID} AND ${orphaned}`);
-  return before.rows.map((x) => ({ gtid: x.gtid, pipelineUID: x.pipeline_uid }));
+  return before.rows.map((x) => ({
+    gtid: x.gtid,
+    pipelineUID: x.pipeline_uid,
+    tagSetUID: x.tag_set_uid,
+    merged: mergedKeys.has(key(x.gtid, x.pipeline_uid)),
+  }));
 }
 
 /** Takes an orphaned tag off every contact; answers the (contact, pipeline) rows removed. */
@@ -382,11 +417,15 @@ export async function removeOrphan(
   db: AppDb,
   orphanTagID: string,
 ): Promise<ContactTagRef[]> {
-  const r = await db.execute<{ gtid: string; pipeline_uid: string | null }>(sql`
+  const r = await db.execute<{
+    gtid: string;
+    pipeline_uid: string | null;
+    tag_set_uid: string;
+  }>(sql`
     DELETE FROM contact_tag ct
     WHERE ct.team_uid = ${scope.teamUID} AND ct.tag_id = ${orphanTagID} AND ${orphaned}
-    RETURNING ct.gtid, ct.pipeline_uid`);
+    RETURNING ct.gtid, ct.pipeline_uid, ct.tag_set_uid`);
   return r.rows
-    .map((x) => ({ gtid: x.gtid, pipelineUID: x.pipeline_uid }))
-    .sort((a, b) => (a.gtid < b.gtid ? -1 : a.gtid > b.gtid ? 1 : 0));
+    .map((x) => ({ gtid: x.gtid, pipelineUID: x.pipeline_uid, tagSetUID: x.tag_set_uid }))
+    .sort(byContact);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { recordActivities } from '../activities/service';
+import { recordTagChanges } from '../contact-tags/service';
 import { MANAGERS, requireRole } from '../teams/roles';
 import * as repo from './repo';
 import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
@@ -280,19 +280,8 @@ async function requireOrphan(tx: Tx, scope: TeamScope, tagID: string) {
   return orphan;
 }
 
-/** Records what reconciliation did on each contact: activities and change-log entries. */
-async function recordOnContacts(
-  tx: Tx,
-  scope: TeamScope,
-  rows: readonly repo.ContactTagRef[],
-  action: 'mapped' | 'removed',
-  data: Record<string, unknown>,
-) {
-  await recordActivities(
-    tx,
-    scope,
-    rows.map((r) => ({ gtid: r.gtid, type: 'tags', action, pipelineUID: r.pipelineUID, data })),
-  );
+/** Marks each contact reconciliation touched as changed (realtime); answers how many. */
+function touchContacts(tx: Tx, scope: TeamScope, rows: readonly repo.ContactTagRef[]) {
   const gtids = [...new Set(rows.map((r) => r.gtid))];
   for (const gtid of gtids) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
   return gtids.length;
@@ -300,7 +289,10 @@ async function recordOnContacts(
 
 /**
  * Tag reconciliation, "map to a tag": the contacts carrying the orphan now carry `targetID`
- * (a contact that already had it keeps one), each with a `tags`/`mapped` activity.
+ * (a contact that already had it keeps one), each with a `tags`/`mapped` activity. For the
+ * outbox each row is a tag change (contact-tags' `recordTagChanges`): the target counts as
+ * added (sync rows by core's tag rule with the target's remoteID and tagSetUID, a `tagAdded`
+ * trigger); where the contact already had the target, the orphan counts as removed.
  */
 export async function mapOrphanedTag(
   database: Database,
@@ -317,17 +309,59 @@ export async function mapOrphanedTag(
       const target = await repo.findAnyTag(scope, tx.db, targetID);
       if (!target) throw new ApiError('not-found', 'The tag to map to was not found', 'tagID');
       const rows = await repo.mapOrphan(scope, tx.db, orphanID, target);
-      const updated = await recordOnContacts(tx, scope, rows, 'mapped', {
-        from: { tagID: orphan.tagID, name: orphan.name },
-        to: { tagID: target.tagID, tagSetUID: target.tagSetUID, name: target.name },
-      });
-      return { updated };
+      const activity = {
+        action: 'mapped',
+        data: {
+          from: { tagID: orphan.tagID, name: orphan.name },
+          to: { tagID: target.tagID, tagSetUID: target.tagSetUID, name: target.name },
+        },
+      };
+      await recordTagChanges(
+        tx,
+        scope,
+        rows.map((r) =>
+          r.merged
+            ? {
+                gtid: r.gtid,
+                pipelineUID: r.pipelineUID,
+                action: 'removed' as const,
+                tag: {
+                  tagID: orphan.tagID,
+                  tagSetUID: r.tagSetUID,
+                  name: orphan.name,
+                  remoteID: null,
+                },
+                activity,
+              }
+            : {
+                gtid: r.gtid,
+                pipelineUID: r.pipelineUID,
+                action: 'added' as const,
+                tag: target,
+                activity,
+              },
+        ),
+      );
+      // The rewritten rows' orphan keys are gone too (recordTagChanges logged the target's).
+      for (const r of rows.filter((x) => !x.merged)) {
+        tx.recordChange(
+          scope.teamUID,
+          'contact_tag',
+          `${r.gtid}/${r.pipelineUID ?? 'global'}/${orphan.tagID}`,
+          'delete',
+        );
+      }
+      return { updated: touchContacts(tx, scope, rows) };
     },
     options,
   );
 }
 
-/** Tag reconciliation, "remove": takes the orphan off every contact, each with an activity. */
+/**
+ * Tag reconciliation, "remove": takes the orphan off every contact, each a tag change (a
+ * `tags`/`removed` activity, sync rows by core's tag rule — the orphan is in no set, so it has
+ * no remoteID — and a `tagRemoved` trigger).
+ */
 export async function removeOrphanedTag(
   database: Database,
   scope: TeamScope,
@@ -340,11 +374,19 @@ export async function removeOrphanedTag(
     async (tx) => {
       const orphan = await requireOrphan(tx, scope, orphanID);
       const rows = await repo.removeOrphan(scope, tx.db, orphanID);
-      const removed = await recordOnContacts(tx, scope, rows, 'removed', {
-        tagID: orphan.tagID,
-        name: orphan.name,
-      });
-      return { removed };
+      const data = { tagID: orphan.tagID, name: orphan.name };
+      await recordTagChanges(
+        tx,
+        scope,
+        rows.map((r) => ({
+          gtid: r.gtid,
+          pipelineUID: r.pipelineUID,
+          action: 'removed' as const,
+          tag: { tagID: orphan.tagID, tagSetUID: r.tagSetUID, name: orphan.name, remoteID: null },
+          activity: { action: 'removed', data },
+        })),
+      );
+      return { removed: touchContacts(tx, scope, rows) };
     },
     options,
   );

@@ -1,5 +1,6 @@
 import { DEFAULT_TAG_SET_COLOR } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addConnection, outboxRows, type OutboxRow } from '../../test/contact-fixtures';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import {
@@ -403,5 +404,121 @@ describe(`orphaned tags and reconciliation (${ENGINE})`, () => {
       ]);
     }
     expect((await orphans()).map((o) => o.tagID)).not.toContain(orphan);
+  });
+});
+
+describe(`reconciliation writes tag changes to the outbox (${ENGINE})`, () => {
+  /** A fresh team with a convertkit and an activecampaign connection that sync tags. */
+  async function syncingTeam(name: string) {
+    const t = await ownerWithTeam(s, `tags-sync-${name}@example.com`);
+    await addConnection(s, t.teamUID, 'convertkit', { syncTags: true });
+    await addConnection(s, t.teamUID, 'activecampaign', { syncTags: true });
+    const set = await createTagSet(t.client, t.teamUID, {
+      name: 'Targets',
+      tags: [{ name: 'Plain' }, { name: 'Remote', remoteID: 'ac-9' }],
+    });
+    const [plain, remote] = set.tags.map((tag) => ({ ...tag, tagSetUID: set.tagSetUID }));
+    const newRows = async (since: number) => (await outboxRows(s, t.teamUID)).slice(since);
+    return { ...t, plain: plain!, remote: remote!, newRows };
+  }
+  const post = (t: { client: TestClient; teamUID: string }, path: string, body?: unknown) =>
+    t.client.api(`/api/teams/${t.teamUID}${path}`, {
+      method: body === undefined ? 'DELETE' : 'POST',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const syncsBy = (rows: OutboxRow[], integration: string) =>
+    rows.filter((r) => r.kind === 'sync' && r.payload.integration === integration);
+
+  it('maps an orphan: convertkit gets one row per contact, activecampaign only a tag with a remoteID', async () => {
+    const t = await syncingTeam('map');
+    const [a, b, c] = await addContacts(s, t.teamUID, 3);
+
+    // Onto a tag without a remoteID: convertkit only.
+    const first = await orphanOn(s, t.teamUID, [a!, b!], 'Old plain');
+    let since = (await outboxRows(s, t.teamUID)).length;
+    expect((await post(t, `/orphaned-tags/${first}/map`, { tagID: t.plain.tagID })).status).toBe(
+      200,
+    );
+    let rows = await t.newRows(since);
+    const kit = syncsBy(rows, 'convertkit');
+    expect(kit.map((r) => (r.payload.leadData as { GTID: string }).GTID).sort()).toEqual(
+      [a!, b!].sort(),
+    );
+    for (const r of kit) {
+      expect(r.payload).toMatchObject({
+        change: 'tags',
+        changeData: {
+          action: 'added',
+          tags: [{ tagID: t.plain.tagID, tagSetUID: t.plain.tagSetUID, remoteID: null }],
+        },
+      });
+    }
+    expect(syncsBy(rows, 'activecampaign')).toEqual([]);
+    const triggers = rows.filter((r) => r.kind === 'workflow-trigger');
+    expect(triggers.map((r) => r.payload.trigger)).toEqual(['tagAdded', 'tagAdded']);
+
+    // Onto a tag with a remoteID: both systems, one row per contact each. c already carries
+    // the target: its orphan just goes (a removal of a tag in no set: convertkit only).
+    await tagContact(s, t.teamUID, c!, t.remote);
+    const second = await orphanOn(s, t.teamUID, [a!, b!, c!], 'Old remote');
+    since = (await outboxRows(s, t.teamUID)).length;
+    const res = await post(t, `/orphaned-tags/${second}/map`, { tagID: t.remote.tagID });
+    expect(res.body).toEqual({ updated: 3 });
+    rows = await t.newRows(since);
+    const ac = syncsBy(rows, 'activecampaign');
+    expect(ac.map((r) => (r.payload.leadData as { GTID: string }).GTID).sort()).toEqual(
+      [a!, b!].sort(),
+    );
+    for (const r of ac) {
+      expect(r.payload.changeData).toEqual({
+        action: 'added',
+        tags: [
+          {
+            tagID: t.remote.tagID,
+            name: 'Remote',
+            tagSetUID: t.remote.tagSetUID,
+            remoteID: 'ac-9',
+          },
+        ],
+      });
+    }
+    const kitRows = syncsBy(rows, 'convertkit');
+    expect(kitRows).toHaveLength(3);
+    const forC = kitRows.find((r) => (r.payload.leadData as { GTID: string }).GTID === c);
+    expect(forC!.payload.changeData).toMatchObject({
+      action: 'removed',
+      tags: [{ tagID: second, remoteID: null }],
+    });
+  });
+
+  it('removes an orphan: a removal per contact where core’s rule takes a tag without remoteID', async () => {
+    const t = await syncingTeam('remove');
+    const [a, b] = await addContacts(s, t.teamUID, 2);
+    const orphan = await orphanOn(s, t.teamUID, [a!, b!], 'Gone');
+    const since = (await outboxRows(s, t.teamUID)).length;
+    expect((await post(t, `/orphaned-tags/${orphan}`)).body).toEqual({ removed: 2 });
+    const rows = await t.newRows(since);
+    const kit = syncsBy(rows, 'convertkit');
+    expect(kit.map((r) => (r.payload.leadData as { GTID: string }).GTID).sort()).toEqual(
+      [a!, b!].sort(),
+    );
+    for (const r of kit) {
+      expect(r.payload.changeData).toMatchObject({
+        action: 'removed',
+        tags: [{ tagID: orphan, name: 'Gone', remoteID: null }],
+      });
+    }
+    expect(syncsBy(rows, 'activecampaign')).toEqual([]);
+    expect(
+      rows
+        .filter((r) => r.kind === 'workflow-trigger')
+        .map((r) => [r.payload.trigger, r.payload.GTID]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['tagRemoved', a],
+        ['tagRemoved', b],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
   });
 });
