@@ -220,8 +220,10 @@ export function TagSetCard({
         loading={m.deleteSet.isPending}
         onClose={() => setDeleting(false)}
         onConfirm={() =>
-          m.deleteSet.mutate(set.tagSetUID, {
-            onSuccess: ({ deleted }) => {
+          // The promise, not mutate's callbacks: this card is gone (unmounted) once the list
+          // refreshes without the set, and mutate's callbacks would then never run.
+          m.deleteSet.mutateAsync(set.tagSetUID).then(
+            ({ deleted }) => {
               setDeleting(false);
               toastSuccess(
                 deleted.onContacts > 0
@@ -230,8 +232,8 @@ export function TagSetCard({
                 `Deleted the tag set “${set.name}”`,
               );
             },
-            onError: (e) => toastError(e, 'The tag set was not deleted'),
-          })
+            (e: unknown) => toastError(e, 'The tag set was not deleted'),
+          )
         }
       >
         {set.tags.length > 0 ? `Its ${plural(set.tags.length, 'tag')} go with it. ` : ''}
