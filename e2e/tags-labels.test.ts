@@ -91,9 +91,11 @@ describe.skipIf(requireChromium())('tags and status labels in the browser', () =
 
     const set = page.getByRole('region', { name: 'Tag set Lead source' });
     await set.getByRole('button', { name: 'Add tag' }).click();
+    // The form stays open, empty and focused, for the next tag.
     for (const name of ['Podcast', 'Referral']) {
-      await set.getByLabel('Tag name').fill(name);
-      await set.getByLabel('Tag name').press('Enter');
+      await expect.poll(() => set.getByLabel('Tag name').inputValue()).toBe('');
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
       await set.getByRole('button', { name: `Edit the tag ${name}` }).waitFor();
     }
     await set.getByLabel('Tag name').press('Escape');
@@ -173,7 +175,9 @@ describe.skipIf(requireChromium())('tags and status labels in the browser', () =
     await choose('Add a tag', 'Pricing question');
     await page.getByRole('button', { name: 'Remove tag Pricing question' }).waitFor();
     await choose('Status label', 'Booked demo');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Status label' }).inputValue()).toBe('Booked demo');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Status label' }).inputValue())
+      .toBe('Booked demo');
 
     await page.getByText('Tag “Podcast” added', { exact: true }).waitFor();
     await page.getByText('Tag “Pricing question” added in Instagram DMs').waitFor();

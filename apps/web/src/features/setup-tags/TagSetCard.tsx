@@ -41,6 +41,8 @@ export function TagSetCard({
   const [editingTag, setEditingTag] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deletingTag, setDeletingTag] = useState<Tag | null>(null);
+  // A new key after each added tag gives the next one an empty form (focus on its name).
+  const [addForm, setAddForm] = useState(0);
 
   return (
     <SortableItem id={set.tagSetUID} disabled={!canEdit}>
@@ -180,6 +182,7 @@ export function TagSetCard({
             (adding ? (
               <Box px="sm" py={6}>
                 <TagForm
+                  key={addForm}
                   initial={{ name: '', value: '', remoteID: '', color: '' }}
                   setColor={set.color}
                   saveLabel="Add"
@@ -193,7 +196,12 @@ export function TagSetCard({
                     m.createTag.mutate(
                       { tagSetUID: set.tagSetUID, ...toInput(v) },
                       // Stay open for the next tag: adding several in a row is the usual case.
-                      { onSuccess: () => m.createTag.reset() },
+                      {
+                        onSuccess: () => {
+                          m.createTag.reset();
+                          setAddForm((n) => n + 1);
+                        },
+                      },
                     )
                   }
                 />
