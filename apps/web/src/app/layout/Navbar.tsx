@@ -1,4 +1,5 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV, type NavItem } from './navigation';
 
@@ -29,16 +30,23 @@ export function Navbar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const SetupIcon = SETUP_NAV.icon;
   const inSetup = isActivePath(pathname, SETUP_NAV.activePrefix);
+  const [setupOpen, setSetupOpen] = useState(inSetup);
   return (
     <>
       <AppShell.Section grow component={ScrollArea} p="xs">
         {MAIN_NAV.map((item) => (
           <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={onNavigate} />
         ))}
+        {/* A button (Mantine's default is an <a> without href: no focus, no role), saying
+            whether its group is open. */}
         <NavLink
+          component="button"
+          type="button"
+          aria-expanded={setupOpen}
           label={SETUP_NAV.label}
           leftSection={<SetupIcon size={18} stroke={1.6} />}
-          defaultOpened={inSetup}
+          opened={setupOpen}
+          onChange={setSetupOpen}
           childrenOffset="md"
         >
           {SETUP_NAV.items.map((item) => (

@@ -8,6 +8,7 @@ import {
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
+import { tagKeys } from '../setup-tags/api';
 import type {
   ActivityPage,
   Answer,
@@ -133,22 +134,35 @@ export function usePipelineStages(teamUID: string, groupUID: string | null) {
 
 // ---- writes ---------------------------------------------------------------------------------
 
-/** After a write: the contact, its timeline and notes reload; boards show the change too. */
-function refreshContact(queryClient: QueryClient, teamUID: string, GTID: string, boards = false) {
+/**
+ * After a write: the contact, its timeline and notes reload; boards show the change too, and a
+ * tag change refreshes the tag sets' contact counts and the orphaned tags (Tags setup and its
+ * delete confirmations show them).
+ */
+function refreshContact(
+  queryClient: QueryClient,
+  teamUID: string,
+  GTID: string,
+  options: { boards?: boolean; tags?: boolean },
+) {
   void queryClient.invalidateQueries({ queryKey: contactKeys.all(teamUID, GTID) });
-  if (boards) void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
+  if (options.boards) void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
+  if (options.tags) {
+    void queryClient.invalidateQueries({ queryKey: tagKeys.sets(teamUID) });
+    void queryClient.invalidateQueries({ queryKey: tagKeys.orphans(teamUID) });
+  }
 }
 
 function useContactWrite<Input, Output>(
   teamUID: string,
   GTID: string,
   write: (input: Input) => Promise<Output>,
-  options: { boards?: boolean } = {},
+  options: { boards?: boolean; tags?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSettled: () => refreshContact(queryClient, teamUID, GTID, options.boards),
+    onSettled: () => refreshContact(queryClient, teamUID, GTID, options),
   });
 }
 
@@ -172,7 +186,7 @@ export function useUpdateContact(teamUID: string, GTID: string) {
         answer?.contact ? { ...old, ...answer } : old,
       );
     },
-    onSettled: () => refreshContact(queryClient, teamUID, GTID, true),
+    onSettled: () => refreshContact(queryClient, teamUID, GTID, { boards: true }),
   });
 }
 
@@ -232,8 +246,12 @@ export const useSetStatusLabel = (teamUID: string, GTID: string) =>
   );
 
 export const useAddTag = (teamUID: string, GTID: string) =>
-  useContactWrite(teamUID, GTID, (body: { tagID: string; pipelineUID: string | null }) =>
-    api.post<{ tag: ContactTag }>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
+  useContactWrite(
+    teamUID,
+    GTID,
+    (body: { tagID: string; pipelineUID: string | null }) =>
+      api.post<{ tag: ContactTag }>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
+    { tags: true },
   );
 
 export const useRemoveTag = (teamUID: string, GTID: string) =>
@@ -245,6 +263,7 @@ export const useRemoveTag = (teamUID: string, GTID: string) =>
         query: { pipelineUID },
         ...changeHeaders(),
       }),
+    { tags: true },
   );
 
 export const useAddNote = (teamUID: string, GTID: string) =>

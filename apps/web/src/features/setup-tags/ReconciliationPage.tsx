@@ -160,16 +160,15 @@ function OrphanRow({
   const map = () => {
     if (!target) return;
     const label = groups.flatMap((g) => g.items).find((i) => i.value === target)?.label ?? '';
-    m.mapOrphan.mutate(
-      { orphanID: orphan.tagID, tagID: target },
-      {
-        onSuccess: ({ updated }) =>
-          toastSuccess(
-            `${plural(updated, 'contact')} now carry “${label}”.`,
-            `Mapped “${orphan.name}”`,
-          ),
-        onError: (e) => toastError(e, 'The tag was not mapped'),
-      },
+    // The promise, not mutate's callbacks: this row is gone (unmounted) once the list refreshes
+    // without the orphan, and mutate's callbacks would then never run.
+    m.mapOrphan.mutateAsync({ orphanID: orphan.tagID, tagID: target }).then(
+      ({ updated }) =>
+        toastSuccess(
+          `${plural(updated, 'contact')} now carry “${label}”.`,
+          `Mapped “${orphan.name}”`,
+        ),
+      (e: unknown) => toastError(e, 'The tag was not mapped'),
     );
   };
   return (

@@ -41,6 +41,8 @@ export function TagSetCard({
   const [editingTag, setEditingTag] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [deletingTag, setDeletingTag] = useState<Tag | null>(null);
+  // A new key after each added tag gives the next one an empty form (focus on its name).
+  const [addForm, setAddForm] = useState(0);
 
   return (
     <SortableItem id={set.tagSetUID} disabled={!canEdit}>
@@ -180,6 +182,7 @@ export function TagSetCard({
             (adding ? (
               <Box px="sm" py={6}>
                 <TagForm
+                  key={addForm}
                   initial={{ name: '', value: '', remoteID: '', color: '' }}
                   setColor={set.color}
                   saveLabel="Add"
@@ -193,7 +196,12 @@ export function TagSetCard({
                     m.createTag.mutate(
                       { tagSetUID: set.tagSetUID, ...toInput(v) },
                       // Stay open for the next tag: adding several in a row is the usual case.
-                      { onSuccess: () => m.createTag.reset() },
+                      {
+                        onSuccess: () => {
+                          m.createTag.reset();
+                          setAddForm((n) => n + 1);
+                        },
+                      },
                     )
                   }
                 />
@@ -220,8 +228,10 @@ export function TagSetCard({
         loading={m.deleteSet.isPending}
         onClose={() => setDeleting(false)}
         onConfirm={() =>
-          m.deleteSet.mutate(set.tagSetUID, {
-            onSuccess: ({ deleted }) => {
+          // The promise, not mutate's callbacks: this card is gone (unmounted) once the list
+          // refreshes without the set, and mutate's callbacks would then never run.
+          m.deleteSet.mutateAsync(set.tagSetUID).then(
+            ({ deleted }) => {
               setDeleting(false);
               toastSuccess(
                 deleted.onContacts > 0
@@ -230,8 +240,8 @@ export function TagSetCard({
                 `Deleted the tag set “${set.name}”`,
               );
             },
-            onError: (e) => toastError(e, 'The tag set was not deleted'),
-          })
+            (e: unknown) => toastError(e, 'The tag set was not deleted'),
+          )
         }
       >
         {set.tags.length > 0 ? `Its ${plural(set.tags.length, 'tag')} go with it. ` : ''}

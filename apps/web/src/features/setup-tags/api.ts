@@ -43,7 +43,13 @@ export function useStatusLabels(teamUID: string) {
   });
 }
 
-/** After any tag write: the sets, the orphans and the boot data (global sets, orphans) refresh. */
+/** Every contact query of the team (pages, timelines): tag and label writes change what they show. */
+const contactsKey = (teamUID: string) => ['teams', teamUID, 'contacts'] as const;
+
+/**
+ * After any tag write: the sets, the orphans and the boot data (global sets, orphans) refresh,
+ * and so do contacts (a renamed, deleted or mapped tag shows differently on them).
+ */
 function useRefreshTags(teamUID: string) {
   const queryClient = useQueryClient();
   return () =>
@@ -51,6 +57,7 @@ function useRefreshTags(teamUID: string) {
       queryClient.invalidateQueries({ queryKey: tagKeys.sets(teamUID) }),
       queryClient.invalidateQueries({ queryKey: tagKeys.orphans(teamUID) }),
       queryClient.invalidateQueries({ queryKey: teamDataKey(teamUID) }),
+      queryClient.invalidateQueries({ queryKey: contactsKey(teamUID) }),
     ]);
 }
 
@@ -155,6 +162,8 @@ export function useLabelMutations(teamUID: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: key }),
       queryClient.invalidateQueries({ queryKey: teamDataKey(teamUID) }),
+      // A deleted label comes off its contacts.
+      queryClient.invalidateQueries({ queryKey: contactsKey(teamUID) }),
     ]);
   return {
     create: useMutation({
