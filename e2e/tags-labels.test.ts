@@ -112,7 +112,7 @@ describe.skipIf(requireChromium())('tags and status labels in the browser', () =
       )
       .toEqual([
         { name: 'Interest', color: '#1C7EBB', tags: ['Coaching', 'Online course', 'Done-for-you'] },
-        { name: 'Temperature', color: '#E8590C', tags: ['Warm', 'Needs nurturing'] },
+        { name: 'Buying signals', color: '#E8590C', tags: ['Ready to buy', 'Needs nurturing'] },
         { name: 'Lead source', color: '#1C7EBB', tags: ['Podcast', 'Referral'] },
       ]);
   });
@@ -139,7 +139,7 @@ describe.skipIf(requireChromium())('tags and status labels in the browser', () =
     // The global list is unchanged by a pipeline's set.
     expect((await tagSets('global')).map((s) => s.name)).toEqual([
       'Interest',
-      'Temperature',
+      'Buying signals',
       'Lead source',
     ]);
   });
@@ -216,7 +216,7 @@ describe.skipIf(requireChromium())('tags and status labels in the browser', () =
     await page.getByText('Deleted the tag set “Lead source”').waitFor();
     await set.waitFor({ state: 'detached' });
 
-    expect((await tagSets('global')).map((s) => s.name)).toEqual(['Interest', 'Temperature']);
+    expect((await tagSets('global')).map((s) => s.name)).toEqual(['Interest', 'Buying signals']);
     const tags = (await contact()).globalTags as ContactTagAnswer[];
     expect(tags.map((t) => [t.name, t.orphaned])).toEqual([['Podcast', true]]);
   });
