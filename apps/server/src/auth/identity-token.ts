@@ -11,6 +11,8 @@ export interface Identity {
   permissions: string[];
   /** Super admin, re-checked in the database on every call. */
   isSuper: boolean;
+  /** When the token expires (ms since epoch; the JWT `exp`): the realtime stream closes then. */
+  expiresAt?: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
         email: typeof payload.email === 'string' ? payload.email : '',
         permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
         isSuper: false,
+        ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
       };
     } catch {
       return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { AppDb, Database } from './database';
+import { CHANGE_CHANNEL, signalCommittedChanges } from './change-signal';
 import { txFlow } from './pool';
 import type { Scope } from './scope';
 import * as schema from './schema';
@@ -36,6 +37,8 @@ export class Tx {
     readonly client: pg.PoolClient,
     /** Client-supplied id of this change, so a client can ignore its own echo (DESIGN §7). */
     readonly changeId: string | null,
+    /** PostgreSQL: NOTIFY other processes' realtime streams at commit (DESIGN §7). */
+    private readonly notify = false,
   ) {
     this.db = drizzle(client, { schema });
     this.bossDb = {
@@ -56,8 +59,8 @@ export class Tx {
    * statements so the counter row lock is held until commit and `seq` follows commit order;
    * teams are locked in team_uid order so two multi-team transactions cannot deadlock.
    */
-  async flushChanges(): Promise<void> {
-    if (this.changes.length === 0) return;
+  async flushChanges(): Promise<string[]> {
+    if (this.changes.length === 0) return [];
     const byTeam = new Map<string, PendingChange[]>();
     for (const c of this.changes) {
       const list = byTeam.get(c.teamUID) ?? [];
@@ -85,7 +88,10 @@ export class Tx {
       for (let i = 0; i < rows.length; i += CHANGE_LOG_SLICE) {
         await this.db.insert(schema.changeLog).values(rows.slice(i, i + CHANGE_LOG_SLICE));
       }
+      // Only wakes streams (delivered at commit); they read the entries from change_log.
+      if (this.notify) await this.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${teamUID})`);
     }
+    return teams;
   }
 }
 
@@ -109,12 +115,14 @@ export async function withTx<T>(
   }
   const client = await database.acquireForTransaction();
   const flow = { open: true };
+  let changedTeams: string[] = [];
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const tx = new Tx(scope, client, options.changeId ?? null);
+    const tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
     const result = await txFlow.run(flow, () => fn(tx));
-    await tx.flushChanges();
+    const teams = await tx.flushChanges();
     await client.query('COMMIT');
+    changedTeams = teams;
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -123,5 +131,7 @@ export async function withTx<T>(
     // Work the callback started without awaiting may use the pool once the transaction is over.
     flow.open = false;
     client.release();
+    // Wake this process's realtime streams, outside the transaction's async context.
+    if (changedTeams.length > 0) txFlow.exit(() => signalCommittedChanges(changedTeams));
   }
 }

@@ -27,6 +27,7 @@ import { tagRoutes } from '../modules/tags/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
 import { invitationRoutes } from '../modules/teams/invitation-routes';
 import { teamRoutes } from '../modules/teams/routes';
+import { realtimeRoutes } from '../realtime/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 
@@ -59,6 +60,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   contactTagRoutes,
   dealRoutes,
   answerRoutes,
+  realtimeRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
