@@ -256,4 +256,202 @@ describe(`realtime stream (${ENGINE})`, () => {
     }
     expect(finalHead.get(owner.teamUID)! + finalHead.get(second)!).toBeGreaterThanOrEqual(96);
   }, 90_000);
+
+  it('a member without access to a pipeline receives none of its events; the owner does', async () => {
+    const owner = await ownerWithTeam(s, 'rt-vis@example.com');
+    const t = owner.teamUID;
+    const open = await addPipeline(s, t, 'Open');
+    const closed = await addPipeline(s, t, 'Closed');
+    const openNext = await addStage(s, t, open.pipelineUID, 'Next', 1);
+    const closedNext = await addStage(s, t, closed.pipelineUID, 'Next', 1);
+    const memberUID = await createUser(s, 'rt-vis-member@example.com');
+    await addMember(s, t, memberUID, 'member', [open.pipelineUID]);
+    const member = await signIn(s, 'rt-vis-member@example.com');
+    const url = `${await listen()}/api/realtime?teams=${t}`;
+    const asOwner = new Stream(url, owner.client.token);
+    const asMember = new Stream(url, member.token);
+    for (const st of [asOwner, asMember]) {
+      await st.until(() => st.messages.some((m) => m.event === 'open'));
+    }
+
+    const ok = async (path: string, method: string, body: unknown) => {
+      const res = await owner.client.api(`/api/teams/${t}${path}`, {
+        method,
+        body: JSON.stringify(body),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body!;
+    };
+    const contactIn = async (p: { pipelineUID: string; stageUID: string }, name: string) =>
+      ((await ok('/contacts', 'POST', { firstName: name, ...p })).contact as { GTID: string })
+        .GTID;
+    const hidden = await contactIn(closed, 'Hidden');
+    const shown = await contactIn(open, 'Shown');
+    await ok(`/contacts/${hidden}/pipelines/${closed.pipelineUID}/stage`, 'PUT', {
+      stageUID: closedNext,
+    });
+    await ok(`/contacts/${shown}/pipelines/${open.pipelineUID}/stage`, 'PUT', {
+      stageUID: openNext,
+    });
+    await ok(`/contacts/${hidden}/notes`, 'POST', { text: 'secret' });
+    await ok(`/contacts/${shown}/notes`, 'POST', { text: 'hello' });
+    await ok(`/pipelines/${closed.pipelineUID}`, 'PATCH', { nickName: 'Closed 2' });
+    const newStage = (
+      (await ok(`/pipelines/${closed.pipelineUID}/stages`, 'POST', { name: 'Late' })).stage as {
+        stageUID: string;
+      }
+    ).stageUID;
+    await write(t, 1, 'marker');
+
+    const marked = (st: Stream) => () => st.changes().some((c) => c.id === 'marker-0');
+    await asOwner.until(marked(asOwner));
+    await asMember.until(marked(asMember));
+
+    const ids = (st: Stream) => st.changes().map((c) => `${String(c.resource)} ${String(c.id)}`);
+    const secret = [hidden, closed.pipelineUID, closedNext, newStage];
+    const leaks = ids(asMember).filter((line) => secret.some((x) => line.includes(x)));
+    expect(leaks).toEqual([]);
+    // The owner saw the hidden contact's stage change and note, the pipeline rename, the stage.
+    const ownerIds = ids(asOwner);
+    expect(ownerIds).toContain(`contact-pipeline ${hidden}/${closed.pipelineUID}`);
+    expect(ownerIds.some((l) => l.startsWith(`stage-history ${hidden}/`))).toBe(true);
+    expect(ownerIds.some((l) => l.startsWith(`note ${hidden}/`))).toBe(true);
+    expect(ownerIds).toContain(`pipeline ${closed.pipelineUID}`);
+    expect(ownerIds).toContain(`stage ${newStage}`);
+    // The member saw the visible contact's, and their resume point passed the held-back ones.
+    const memberIds = ids(asMember);
+    expect(memberIds).toContain(`contact-pipeline ${shown}/${open.pipelineUID}`);
+    expect(memberIds.some((l) => l.startsWith(`stage-history ${shown}/`))).toBe(true);
+    expect(memberIds.some((l) => l.startsWith(`note ${shown}/`))).toBe(true);
+    expect(memberIds.length).toBeLessThan(ownerIds.length);
+    expect(asMember.lastId).toBe(asOwner.lastId);
+    await asOwner.close();
+    await asMember.close();
+  }, 60_000);
+
+  it('answers 404 before streaming for a team the user is not in; 400 for bad input; 401 without a token', async () => {
+    const me = await ownerWithTeam(s, 'rt-404@example.com');
+    const other = await ownerWithTeam(s, 'rt-404-other@example.com');
+    const base = await listen();
+    const get = (qs: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/api/realtime${qs}`, {
+        headers: { authorization: `Bearer ${me.client.token}`, ...headers },
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+
+    const notMine = await get(`?teams=${me.teamUID},${other.teamUID}`);
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.error.status).toBe('not-found');
+    expect((await get('?teams=-NoSuchTeam')).status).toBe(404);
+    const noTeams = await get('');
+    expect(noTeams.status).toBe(400);
+    expect(noTeams.body.error.field).toBe('teams');
+    const badId = await get(`?teams=${me.teamUID}`, { 'last-event-id': 'garbage;' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.error.field).toBe('lastEventId');
+    const anonymous = await fetch(`${base}/api/realtime?teams=${me.teamUID}`);
+    expect(anonymous.status).toBe(401);
+    await anonymous.text();
+  });
+
+  it('resumes from lastEventId within the bound; a client too far behind gets reset and the stream ends', async () => {
+    const owner = await ownerWithTeam(s, 'rt-reset@example.com');
+    const t = owner.teamUID;
+    const url = `${await listen()}/api/realtime?teams=${t}`;
+    await write(t, 3, 'early');
+    const h0 = await head(t);
+
+    // Resume by query parameter (clients that cannot set headers): the last two entries.
+    const resumed = new Stream(`${url}&lastEventId=${t}:${h0 - 2}`, owner.client.token);
+    await resumed.until(() => resumed.changes().length === 2);
+    expect(resumed.changes().map((c) => c.id)).toEqual(['early-1', 'early-2']);
+    expect(resumed.lastId).toBe(`${t}:${h0}`);
+    await resumed.close();
+
+    await write(t, MAX_BEHIND + 1, 'bulk');
+    const behind = new Stream(url, owner.client.token, `${t}:${h0}`);
+    await behind.finished;
+    expect(behind.status).toBe(200);
+    expect(behind.messages.map((m) => m.event)).toEqual(['reset']);
+
+    // A seq this team never reached (another server's id) is a reset too.
+    const future = new Stream(url, owner.client.token, `${t}:${(await head(t)) + 5}`);
+    await future.finished;
+    expect(future.messages.map((m) => m.event)).toEqual(['reset']);
+  }, 60_000);
+
+  it('closes the stream when the identity token expires', async () => {
+    const owner = await ownerWithTeam(s, 'rt-expiry@example.com');
+    const identity = await s.verifyToken(owner.client.token);
+    // Real tokens carry their expiry (15 minutes).
+    expect(identity!.expiresAt! - Date.now()).toBeGreaterThan(10 * 60_000);
+    expect(identity!.expiresAt! - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+
+    const shortLived: Services = {
+      ...s,
+      verifyToken: async (token) => {
+        const i = await s.verifyToken(token);
+        return i && { ...i, expiresAt: Date.now() + 400 };
+      },
+    };
+    const url = `${await listen(shortLived)}/api/realtime?teams=${owner.teamUID}`;
+    const started = Date.now();
+    const st = new Stream(url, owner.client.token);
+    await st.finished;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(st.messages.map((m) => m.event)).toEqual(['open', 'close']);
+    expect(st.messages[1]!.data).toEqual({ reason: 'token-expired' });
+  });
+
+  it('closes the stream of a member removed from the team', async () => {
+    const owner = await ownerWithTeam(s, 'rt-removed@example.com');
+    const uid = await createUser(s, 'rt-removed-member@example.com');
+    await addMember(s, owner.teamUID, uid, 'member');
+    const member = await signIn(s, 'rt-removed-member@example.com');
+    const st = new Stream(
+      `${await listen()}/api/realtime?teams=${owner.teamUID}`,
+      member.token,
+    );
+    await st.until(() => st.messages.some((m) => m.event === 'open'));
+    const res = await owner.client.api(`/api/teams/${owner.teamUID}/members/${uid}`, {
+      method: 'DELETE',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await st.finished;
+    expect(st.messages.at(-1)).toEqual({
+      event: 'close',
+      data: { reason: 'not-a-member', teamUID: owner.teamUID },
+    });
+  });
 });
+
+if (ENGINE === 'postgresql') {
+  describe('realtime wake-ups across processes (postgresql)', () => {
+    it("wakes on another process's NOTIFY (no in-process signal)", async () => {
+      const owner = await ownerWithTeam(s, 'rt-notify@example.com');
+      const t = owner.teamUID;
+      const st = new Stream(`${await listen()}/api/realtime?teams=${t}`, owner.client.token);
+      await st.until(() => st.messages.some((m) => m.event === 'open'));
+      await sleep(300); // the LISTEN connection is up
+      // What another process's withTx does: counter, entry and pg_notify in one transaction.
+      const client = await s.database.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const r = await client.query<{ seq: string }>(
+          `INSERT INTO team_counter (team_uid, seq) VALUES ($1, 1)
+           ON CONFLICT (team_uid) DO UPDATE SET seq = team_counter.seq + 1 RETURNING seq`,
+          [t],
+        );
+        await client.query(
+          `INSERT INTO change_log (team_uid, seq, resource, id, op) VALUES ($1, $2, 'subscription', 'remote', 'update')`,
+          [t, Number(r.rows[0]!.seq)],
+        );
+        await client.query(`SELECT pg_notify('leadloom_changes', $1)`, [t]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      await st.until(() => st.changes().some((c) => c.id === 'remote'), 3_000);
+      await st.close();
+    });
+  });
+}
