@@ -3,7 +3,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemScope } from '../db/scope';
 import { withTx } from '../db/tx';
+import { Hono } from 'hono';
 import { createApp } from '../http/app';
+import type { AppEnv } from '../http/env';
+import { requireIdentity } from '../http/require-identity';
 import type { Services } from '../services';
 import { addStage } from '../test/contact-fixtures';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
@@ -16,6 +19,7 @@ import {
   signIn,
 } from '../test/team-fixtures';
 import { decodeEventId, encodeEventId } from './event-id';
+import { realtimeRoutes } from './routes';
 import { MAX_BEHIND } from './stream';
 
 /**
@@ -34,8 +38,7 @@ afterAll(async () => {
   await s.cleanup();
 });
 
-async function listen(services: Services = s): Promise<string> {
-  const app = createApp(services);
+async function listen(services: Services = s, app: Hono<AppEnv> = createApp(services)) {
   const server = await new Promise<ServerType>((resolve) => {
     const srv = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(srv));
   });
@@ -52,6 +55,8 @@ interface Message {
 /** A minimal SSE reader over fetch (what the web client does). */
 class Stream {
   readonly messages: Message[] = [];
+  /** Comment lines received (heartbeats). */
+  comments = 0;
   status = 0;
   ended = false;
   lastId: string | undefined;
@@ -103,7 +108,11 @@ class Stream {
     const m: Message = { event: 'message' };
     let any = false;
     for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
+      if (line.startsWith(':')) {
+        this.comments++;
+        this.notify();
+        continue;
+      }
       const colon = line.indexOf(':');
       const field = line.slice(0, colon);
       const value = line.slice(colon + 1).replace(/^ /, '');
@@ -283,8 +292,7 @@ describe(`realtime stream (${ENGINE})`, () => {
       return res.body!;
     };
     const contactIn = async (p: { pipelineUID: string; stageUID: string }, name: string) =>
-      ((await ok('/contacts', 'POST', { firstName: name, ...p })).contact as { GTID: string })
-        .GTID;
+      ((await ok('/contacts', 'POST', { firstName: name, ...p })).contact as { GTID: string }).GTID;
     const hidden = await contactIn(closed, 'Hidden');
     const shown = await contactIn(open, 'Shown');
     await ok(`/contacts/${hidden}/pipelines/${closed.pipelineUID}/stage`, 'PUT', {
@@ -336,7 +344,10 @@ describe(`realtime stream (${ENGINE})`, () => {
     const get = (qs: string, headers: Record<string, string> = {}) =>
       fetch(`${base}/api/realtime${qs}`, {
         headers: { authorization: `Bearer ${me.client.token}`, ...headers },
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { error: { status: string; field?: string } },
+      }));
 
     const notMine = await get(`?teams=${me.teamUID},${other.teamUID}`);
     expect(notMine.status).toBe(404);
@@ -402,15 +413,32 @@ describe(`realtime stream (${ENGINE})`, () => {
     expect(st.messages[1]!.data).toEqual({ reason: 'token-expired' });
   });
 
+  it('sends heartbeat comments and keeps following a quiet team', async () => {
+    const owner = await ownerWithTeam(s, 'rt-heartbeat@example.com');
+    // The app's stack, with a short heartbeat.
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('log', s.logger);
+      await next();
+    });
+    app.use('*', requireIdentity(s.verifyToken));
+    app.route('/api', realtimeRoutes(s, { heartbeatMs: 100 }));
+    const st = new Stream(
+      `${await listen(s, app)}/api/realtime?teams=${owner.teamUID}`,
+      owner.client.token,
+    );
+    await st.until(() => st.comments >= 3, 5_000);
+    await write(owner.teamUID, 1, 'after-quiet');
+    await st.until(() => st.changes().some((c) => c.id === 'after-quiet-0'));
+    await st.close();
+  });
+
   it('closes the stream of a member removed from the team', async () => {
     const owner = await ownerWithTeam(s, 'rt-removed@example.com');
     const uid = await createUser(s, 'rt-removed-member@example.com');
     await addMember(s, owner.teamUID, uid, 'member');
     const member = await signIn(s, 'rt-removed-member@example.com');
-    const st = new Stream(
-      `${await listen()}/api/realtime?teams=${owner.teamUID}`,
-      member.token,
-    );
+    const st = new Stream(`${await listen()}/api/realtime?teams=${owner.teamUID}`, member.token);
     await st.until(() => st.messages.some((m) => m.event === 'open'));
     const res = await owner.client.api(`/api/teams/${owner.teamUID}/members/${uid}`, {
       method: 'DELETE',

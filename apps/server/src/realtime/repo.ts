@@ -96,7 +96,9 @@ function needOf(e: ChangeEntry): Need {
       // `GTID/pipelineUID|global/tagID`
       const [gtid, where] = e.id.split('/');
       if (!gtid || !where) return { kind: 'no' };
-      return where === 'global' ? { kind: 'contact', gtid } : { kind: 'pipeline', pipelineUID: where };
+      return where === 'global'
+        ? { kind: 'contact', gtid }
+        : { kind: 'pipeline', pipelineUID: where };
     }
     default:
       if (CONTACT_PARTS[e.resource] && slash > 0) {
@@ -133,7 +135,11 @@ export async function visibleSeqs(
 
   // Rows that name their pipeline (null = global: every member sees it).
   const pipelineOf = new Map<string, string | null>();
-  const lookup = async (key: string, ids: string[], query: (ids: ReturnType<typeof textArray>) => ReturnType<typeof sql>) => {
+  const lookup = async (
+    key: string,
+    ids: string[],
+    query: (ids: ReturnType<typeof textArray>) => ReturnType<typeof sql>,
+  ) => {
     if (ids.length === 0) return;
     const r = await db.execute<{ id: string; pipeline_uid: string | null }>(query(textArray(ids)));
     for (const row of r.rows) pipelineOf.set(`${key}:${row.id}`, row.pipeline_uid);

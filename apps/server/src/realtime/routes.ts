@@ -25,7 +25,14 @@ const FALLBACK_LIFETIME_MS = 15 * 60_000;
 const query = z.object({
   teams: z
     .string({ error: 'teams is required: a comma-separated list of team ids.' })
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((ts) => ts.length > 0 && ts.length <= MAX_TEAMS && ts.every(isTeamUID), {
       message: `teams must list 1 to ${MAX_TEAMS} team ids, separated by commas.`,
     }),
@@ -33,24 +40,36 @@ const query = z.object({
 });
 
 /**
+ * Other processes' commits reach this one through NOTIFY: one LISTEN connection per database
+ * (PostgreSQL only; embedded is one process, and withTx signals its own commits in-process on
+ * both engines), opened while a stream is open.
+ */
+const listeners = new WeakMap<object, PgChangeListener>();
+function listenerFor(services: Services): PgChangeListener | null {
+  const { database, config, logger } = services;
+  if (database.mode !== 'postgres' || !config.databaseUrl) return null;
+  let l = listeners.get(database);
+  if (!l) {
+    l = new PgChangeListener(config.databaseUrl, logger);
+    listeners.set(database, l);
+  }
+  return l;
+}
+
+/**
  * `GET /api/realtime?teams=a,b` (DESIGN §7, docs/api.md "Realtime"): a Server-Sent Events stream
  * of the listed teams' change-log entries the caller may see, resumable with `Last-Event-ID`.
  */
 export function realtimeRoutes(services: Services, options: StreamOptions = {}) {
-  const { database, logger } = services;
+  // Built from the configuration alone (the route table is read without a database).
   const opts = {
     heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
     maxBehind: options.maxBehind ?? MAX_BEHIND,
   };
-  // Other processes' commits reach this one through NOTIFY (PostgreSQL only; embedded is one
-  // process, and withTx signals its own commits in-process on both engines).
-  const listener =
-    database.mode === 'postgres' && services.config.databaseUrl
-      ? new PgChangeListener(services.config.databaseUrl, logger)
-      : null;
   const app = new Hono<AppEnv>();
 
   app.get('/realtime', async (c) => {
+    const { database } = services;
     const q = parseWith(query, c.req.query());
     const resumeText = c.req.header('last-event-id') ?? q.lastEventId ?? '';
     const resume = decodeEventId(resumeText);
@@ -101,7 +120,7 @@ export function realtimeRoutes(services: Services, options: StreamOptions = {}) 
         opts,
       );
       const unsubscribe = onTeamChanges((teamUID) => stream.wake(teamUID));
-      const release = listener?.acquire();
+      const release = listenerFor(services)?.acquire();
       sse.onAbort(() => stream.close());
       try {
         await stream.start(expiresAt);
