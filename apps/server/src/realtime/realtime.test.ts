@@ -207,6 +207,7 @@ describe(`realtime stream (${ENGINE})`, () => {
       start: new Map<string, number>(),
       connections: 0,
       lastId: undefined as string | undefined,
+      changeIds: new Set<string>(),
     }));
     const ready: Promise<void>[] = [];
     const running = clients.map((c) => {
@@ -234,6 +235,7 @@ describe(`realtime stream (${ENGINE})`, () => {
           expect(stream.messages.filter((m) => m.event === 'reset')).toEqual([]);
           for (const m of stream.changes()) {
             c.got.get(m.teamUID as string)!.push(m.seq as number);
+            if (typeof m.changeId === 'string') c.changeIds.add(m.changeId);
           }
           c.lastId = stream.lastId;
           await stream.close();
@@ -241,13 +243,33 @@ describe(`realtime stream (${ENGINE})`, () => {
         }
       })();
     });
+    // A contact per team for the writers that go through the real contacts API.
+    const contacts: string[] = [];
+    for (const t of teams) {
+      const res = await owner.client.api(`/api/teams/${t}/contacts`, {
+        method: 'POST',
+        body: JSON.stringify({ firstName: 'Racer' }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      contacts.push((res.body!.contact as { GTID: string }).GTID);
+    }
     await Promise.all(ready);
 
+    // Six writers commit raw transactions, two edit a contact through the API (with change ids).
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
         for (let i = 0; i < 12; i++) {
           await sleep(rnd(15));
-          await write(teams[rnd(2)]!, 1 + rnd(3), `w${w}-${i}`, rnd(5));
+          const k = rnd(2);
+          if (w < 6) await write(teams[k]!, 1 + rnd(3), `w${w}-${i}`, rnd(5));
+          else {
+            const res = await owner.client.api(`/api/teams/${teams[k]}/contacts/${contacts[k]}`, {
+              method: 'PATCH',
+              headers: { 'x-change-id': `w${w}-${i}` },
+              body: JSON.stringify({ lastName: `Edit ${w}-${i}` }),
+            });
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+          }
         }
       }),
     );
@@ -262,6 +284,8 @@ describe(`realtime stream (${ENGINE})`, () => {
         const expected = Array.from({ length: finalHead.get(t)! - from }, (_, i) => from + 1 + i);
         expect(c.got.get(t)).toEqual(expected);
       }
+      // The API writers' edits arrived with their change ids (the echo a client ignores).
+      expect(c.changeIds.size).toBe(24);
     }
     expect(finalHead.get(owner.teamUID)! + finalHead.get(second)!).toBeGreaterThanOrEqual(96);
   }, 90_000);
@@ -388,6 +412,17 @@ describe(`realtime stream (${ENGINE})`, () => {
     const future = new Stream(url, owner.client.token, `${t}:${(await head(t)) + 5}`);
     await future.finished;
     expect(future.messages.map((m) => m.event)).toEqual(['reset']);
+
+    // Within the bound, but the entries it needs have expired: reset.
+    await write(t, 2, 'late');
+    const h1 = await head(t);
+    await s.database.pool.query('DELETE FROM change_log WHERE team_uid = $1 AND seq <= $2', [
+      t,
+      h1 - 1,
+    ]);
+    const expired = new Stream(url, owner.client.token, `${t}:${h1 - 2}`);
+    await expired.finished;
+    expect(expired.messages.map((m) => m.event)).toEqual(['reset']);
   }, 60_000);
 
   it('closes the stream when the identity token expires', async () => {

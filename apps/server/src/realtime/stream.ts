@@ -201,6 +201,11 @@ export async function startingCursors(
     if (from === undefined) cursors.set(teamUID, head);
     else {
       if (head - from > maxBehind || from > head) tooFarBehind = true;
+      else if (from < head) {
+        // The next entry must still be there (entries expire; seqs are gap-free per team).
+        const [next] = await readChanges(scope, database.db, from, 1);
+        if (next?.seq !== from + 1) tooFarBehind = true;
+      }
       cursors.set(teamUID, from);
     }
   }
