@@ -98,7 +98,7 @@ function StageRows({
           size="compact-sm"
           leftSection={<IconArrowLeft size={16} />}
         >
-          Board
+          Back to board
         </Button>
         <span className={classes.swatch} aria-hidden />
         <Text fw={600} size="sm" truncate>
