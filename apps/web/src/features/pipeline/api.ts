@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import {
   appendStagePage,
+  keepLoadedPages,
   moveCards,
   needsNextPage,
   undoMoves,
@@ -59,9 +60,15 @@ export function usePipelines(teamUID: string) {
 }
 
 export function useBoard(teamUID: string, groupUID: string) {
+  const queryClient = useQueryClient();
+  const key = pipelineKeys.board(teamUID, groupUID);
   return useQuery({
-    queryKey: pipelineKeys.board(teamUID, groupUID),
-    queryFn: ({ signal }) => fetchBoard(teamUID, groupUID, signal),
+    queryKey: key,
+    // A refetch keeps the pages scrolled in since (the columns stay where the user is).
+    queryFn: ({ signal }) =>
+      fetchBoard(teamUID, groupUID, signal).then((fresh) =>
+        keepLoadedPages(queryClient.getQueryData<Board>(key), fresh),
+      ),
   });
 }
 

@@ -3,6 +3,7 @@ import {
   appendStagePage,
   defaultPipeline,
   indexAmongStaying,
+  keepLoadedPages,
   LOAD_AHEAD,
   moveCard,
   moveCards,
@@ -188,6 +189,29 @@ describe('paging a virtual column', () => {
     expect(three.stages[0]?.contacts.map((c) => c.GTID)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(three.stages[0]?.nextCursor).toBeNull();
     expect(three.stages[0]?.count).toBe(99);
+  });
+
+  it('keeps the pages scrolled in when the board is refetched', () => {
+    const pipelineInfo = { groupUID: 'p', nickName: 'P', isDefault: true };
+    const previous: Board = {
+      pipeline: pipelineInfo,
+      stages: [stage('s1', 1, ['a', 'b', 'c', 'd', 'e'], 'after-e'), stage('s2', 2, ['x'], null)],
+    };
+    // Meanwhile b left s1 and n arrived at its top; s2 is unchanged; s3 is new.
+    const fresh: Board = {
+      pipeline: pipelineInfo,
+      stages: [
+        stage('s1', 1, ['n', 'a'], 'after-a'),
+        stage('s2', 2, ['x', 'b'], null),
+        stage('s3', 3, [], null),
+      ],
+    };
+    const merged = keepLoadedPages(previous, fresh);
+    expect(merged.stages[0]?.contacts.map((c) => c.GTID)).toEqual(['n', 'a', 'c', 'd', 'e']);
+    expect(merged.stages[0]?.nextCursor).toBe('after-e');
+    expect(merged.stages[1]).toBe(fresh.stages[1]);
+    expect(merged.stages[2]).toBe(fresh.stages[2]);
+    expect(keepLoadedPages(undefined, fresh)).toBe(fresh);
   });
 
   it('keeps the dragged card rendered when it scrolls out of the virtual range', () => {

@@ -244,3 +244,24 @@ export function selectCards(
   else next.add(GTID);
   return next;
 }
+
+/**
+ * A refetched board (first pages only) keeping the pages the user had scrolled in since: each
+ * stage gets the fresh first page, then the cards loaded after it before (those not on the
+ * fresh page), and the cursor after them. Without it a refetch would throw a user deep in a
+ * long column back to its top.
+ */
+export function keepLoadedPages(previous: Board | undefined, fresh: Board): Board {
+  if (!previous) return fresh;
+  const before = new Map(previous.stages.map((s) => [s.stageUID, s]));
+  return {
+    ...fresh,
+    stages: fresh.stages.map((stage) => {
+      const old = before.get(stage.stageUID);
+      if (!old || !stage.nextCursor || old.contacts.length <= stage.contacts.length) return stage;
+      const seen = new Set(stage.contacts.map((c) => c.GTID));
+      const tail = old.contacts.slice(stage.contacts.length).filter((c) => !seen.has(c.GTID));
+      return { ...stage, contacts: [...stage.contacts, ...tail], nextCursor: old.nextCursor };
+    }),
+  };
+}
