@@ -39,8 +39,8 @@ export function StageList({ teamUID, groupUID, stageUID }: StageListProps) {
     );
   }
   const stage = board.data?.stages.find((s) => s.stageUID === stageUID);
-  if (board.isError || !stage) {
-    const missing = !stage && (!board.isError || isApiError(board.error));
+  if (!stage) {
+    const missing = !board.isError || (isApiError(board.error) && board.error.httpStatus === 404);
     return (
       <StateMessage
         icon={missing ? <IconLayoutKanban size={24} /> : <IconAlertTriangle size={24} />}
