@@ -13,6 +13,7 @@ import { buildExtension } from './extension-build';
 
 interface StageBody {
   name: string;
+  idx: number;
   count: number;
   contacts: { GTID: string; fullName: string }[];
 }
@@ -93,6 +94,57 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
     const first = page.locator('a[href^="/contact/"]').first();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/contact\/[a-z]+-[a-z]+-\d+$/);
+  });
+
+  it('opens a stage as a full list from its column header, and goes back to the board', async () => {
+    const stage = (await expectedBoard()).find((s) => s.count > 1)!;
+    const column = page.getByLabel(`${stage.name}: ${stage.count} contacts`);
+    await column.getByRole('link', { name: stage.name, exact: true }).click();
+    await page.waitForURL(/\/contacts\/pipeline\/[^/]+\/[^/]+$/);
+    const list = page.getByRole('list', { name: `${stage.name}: ${stage.count} contacts` });
+    await list.getByRole('listitem').first().waitFor();
+    const rows = await list.getByRole('listitem').allInnerTexts();
+    expect(rows).toHaveLength(stage.contacts.length);
+    for (const [i, contact] of stage.contacts.entries())
+      expect(rows[i]).toContain(contact.fullName);
+    await page.getByRole('link', { name: 'Back to board' }).click();
+    await page.getByLabel(`${stage.name}: ${stage.count} contacts`).waitFor();
+  });
+
+  it('moves every Ctrl-clicked card when one of them is dragged to another stage', async () => {
+    const stages = await expectedBoard();
+    const from = stages.find((s) => s.idx > 0 && s.count >= 2)!;
+    const to = stages.find((s) => s.idx > 0 && s !== from)!;
+    const source = page.getByLabel(`${from.name}: ${from.count} contacts`);
+    const cards = source.locator('a[href^="/contact/"]');
+    await cards.nth(0).click({ modifiers: ['Control'] });
+    await cards.nth(1).click({ modifiers: ['Control'] });
+    expect(page.url()).toMatch(/\/contacts\/pipeline/);
+    await page.getByRole('status').filter({ hasText: '2 selected' }).waitFor();
+
+    const start = (await cards.nth(0).boundingBox())!;
+    const target = (await page
+      .getByLabel(`${to.name}: ${to.count} contacts`)
+      .locator('header')
+      .boundingBox())!;
+    await page.mouse.move(start.x + 40, start.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 60, start.y + 30, { steps: 3 });
+    await page.mouse.move(target.x + 60, target.y + target.height + 30, { steps: 15 });
+    await page.mouse.up();
+
+    const moved = from.contacts.slice(0, 2).map((c) => c.GTID);
+    await expect
+      .poll(
+        async () => {
+          const now = (await expectedBoard()).find((s) => s.name === to.name)!;
+          return moved.every((g) => now.contacts.some((c) => c.GTID === g));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await page.getByLabel(`${from.name}: ${from.count - 2} contacts`).waitFor();
+    await page.getByLabel(`${to.name}: ${to.count + 2} contacts`).waitFor();
   });
 
   it('reaches the companion extension from the app page, which has logged it in', async () => {

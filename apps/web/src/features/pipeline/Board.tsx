@@ -16,12 +16,19 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { StateMessage } from '../../ui/StateMessage';
 import { useBoard, useMoveCard } from './api';
-import { findCard, moveCard, orderedStages, type CardPlace } from './board';
+import {
+  findCard,
+  indexAmongStaying,
+  moveCard,
+  orderedStages,
+  selectCards,
+  type CardPlace,
+} from './board';
 import classes from './Board.module.css';
 import { BoardSkeleton } from './BoardSkeleton';
 import { DraggedCard, displayName } from './ContactCard';
@@ -37,6 +44,8 @@ interface BoardProps {
 
 interface DragState {
   card: BoardCard;
+  /** The cards that move on drop: the dragged one, or every selected card when it is selected. */
+  moving: string[];
   from: CardPlace;
   /** The board as shown while dragging: the card follows the pointer from column to column. */
   preview: BoardData;
@@ -66,6 +75,8 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
   const board = useBoard(teamUID, groupUID);
   const move = useMoveCard(teamUID, groupUID);
   const [drag, setDrag] = useState<DragState | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const anchor = useRef<string | null>(null);
   // The click that ends a pointer drag must not open the card's link.
   const justDragged = useRef(false);
   const sensors = useSensors(
@@ -162,7 +173,9 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
     const from = findCard(cached, String(active.id));
     if (!from) return;
     const card = cached.stages.find((s) => s.stageUID === from.stageUID)!.contacts[from.index]!;
-    setDrag({ card, from, preview: cached });
+    const GTID = String(active.id);
+    const moving = selected.has(GTID) && selected.size > 1 ? [...selected] : [GTID];
+    setDrag({ card, moving, from, preview: cached });
   };
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
@@ -183,7 +196,25 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const place = drag && over ? dropPlace(drag.preview, active, over) : null;
     endDrag();
-    if (place) move(String(active.id), place.stageUID, place.index);
+    if (!drag || !place) return;
+    const GTID = String(active.id);
+    if (drag.moving.length === 1) {
+      move(GTID, place.stageUID, place.index);
+      return;
+    }
+    // Several cards: they go as one block where the dragged card was dropped.
+    const dropped = moveCard(drag.preview, GTID, place.stageUID, place.index);
+    const at = dropped && indexAmongStaying(dropped.board, GTID, new Set(drag.moving));
+    if (at && move(drag.moving, at.stageUID, at.index)) setSelected(new Set());
+  };
+
+  const onSelect = (GTID: string, mode: 'toggle' | 'range') => {
+    setSelected((current) => selectCards(cached, current, anchor.current, GTID, mode));
+    anchor.current = GTID;
+  };
+
+  const clearSelection = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && selected.size > 0 && !drag) setSelected(new Set());
   };
 
   const swallowClick = (event: MouseEvent) => {
@@ -208,19 +239,32 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
       onDragEnd={onDragEnd}
       onDragCancel={endDrag}
     >
-      <div className={classes.board} onClickCapture={swallowClick}>
-        {stages.map((stage) => (
-          <StageColumn
-            key={stage.stageUID}
-            teamUID={teamUID}
-            groupUID={groupUID}
-            stage={stage}
-            onAddContact={onAddContact}
-          />
-        ))}
+      <div className={classes.boardFrame}>
+        <div className={classes.board} onClickCapture={swallowClick} onKeyDown={clearSelection}>
+          {stages.map((stage) => (
+            <StageColumn
+              key={stage.stageUID}
+              teamUID={teamUID}
+              groupUID={groupUID}
+              stage={stage}
+              activeId={drag ? String(drag.card.GTID) : null}
+              selected={selected}
+              onSelect={onSelect}
+              onAddContact={onAddContact}
+            />
+          ))}
+        </div>
+        {selected.size > 0 && (
+          <div className={classes.selectionBar} role="status">
+            {selected.size} selected; drag one of them to move them all.
+            <Button variant="subtle" size="compact-xs" onClick={() => setSelected(new Set())}>
+              Clear
+            </Button>
+          </div>
+        )}
       </div>
       <DragOverlay dropAnimation={null}>
-        {drag ? <DraggedCard card={drag.card} /> : null}
+        {drag ? <DraggedCard card={drag.card} more={drag.moving.length - 1} /> : null}
       </DragOverlay>
     </DndContext>
   );

@@ -1,12 +1,17 @@
-import { Avatar, Card, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconClock } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '../../ui/relativeTime';
 import classes from './Board.module.css';
 import type { BoardCard } from './types';
+
+/** Every card has the same height (px), so a virtual column knows where each one is. */
+export const CARD_HEIGHT = 84;
+/** Space between two cards (px). */
+export const CARD_GAP = 8;
 
 export function displayName(card: BoardCard): string {
   return (
@@ -52,9 +57,14 @@ function CardBody({ card }: { card: BoardCard }) {
 export const ContactCard = memo(function ContactCard({
   card,
   stageUID,
+  selected = false,
+  onSelect,
 }: {
   card: BoardCard;
   stageUID: string;
+  selected?: boolean;
+  /** Ctrl/Cmd-click toggles the card in the selection; Shift-click extends it. */
+  onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: card.GTID,
@@ -62,6 +72,11 @@ export const ContactCard = memo(function ContactCard({
   });
   // A link keeps its own role; dnd-kit's "button" role would hide it from link navigation.
   const { role: _role, ...dragAttributes } = attributes;
+  const pick = (event: MouseEvent) => {
+    if (!onSelect || !(event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    event.preventDefault();
+    onSelect(card.GTID, event.shiftKey ? 'range' : 'toggle');
+  };
   return (
     <Card
       component={Link}
@@ -71,21 +86,29 @@ export const ContactCard = memo(function ContactCard({
       padding="xs"
       draggable={false}
       data-dragging={isDragging || undefined}
+      data-selected={selected || undefined}
+      onClick={pick}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       {...dragAttributes}
       aria-roledescription="draggable contact"
       {...listeners}
     >
       <CardBody card={card} />
+      {selected && <VisuallyHidden>(selected)</VisuallyHidden>}
     </Card>
   );
 });
 
 /** The card that follows the pointer while dragging (not a link: it is only a picture). */
-export function DraggedCard({ card }: { card: BoardCard }) {
+export function DraggedCard({ card, more = 0 }: { card: BoardCard; more?: number }) {
   return (
-    <Card className={classes.card} data-overlay padding="xs" shadow="md">
+    <Card className={classes.card} data-overlay padding="xs" shadow="md" h={CARD_HEIGHT}>
       <CardBody card={card} />
+      {more > 0 && (
+        <Badge className={classes.moreBadge} size="sm" variant="filled">
+          +{more}
+        </Badge>
+      )}
     </Card>
   );
 }

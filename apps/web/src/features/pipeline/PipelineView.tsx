@@ -10,12 +10,13 @@ import { Board } from './Board';
 import { defaultPipeline } from './board';
 import { BoardSkeleton } from './BoardSkeleton';
 import { PipelineSwitcher } from './PipelineSwitcher';
+import { StageList } from './StageList';
 
-/** /contacts/pipeline/:pipelineID?/:stageUID? (stageUID is used by a later issue). */
+/** /contacts/pipeline/:pipelineID?/:stageUID? (with a stage: that stage as a full list). */
 export function PipelineView() {
   const { teamUID } = useCurrentTeam();
   const navigate = useNavigate();
-  const { pipelineID } = useParams();
+  const { pipelineID, stageUID } = useParams();
   const pipelines = usePipelines(teamUID);
 
   const groupUID =
@@ -102,6 +103,8 @@ export function PipelineView() {
           >
             Pipelines hold your contacts in stages, from first message to closed deal.
           </StateMessage>
+        ) : stageUID ? (
+          <StageList key={stageUID} teamUID={teamUID} groupUID={groupUID} stageUID={stageUID} />
         ) : (
           <Board
             key={groupUID}

@@ -1,11 +1,14 @@
-import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
-import { useLoadMoreContacts } from './api';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
+import { useAutoLoadMore } from './api';
+import { withIndex } from './board';
 import classes from './Board.module.css';
-import { ContactCard } from './ContactCard';
+import { CARD_GAP, CARD_HEIGHT, ContactCard } from './ContactCard';
 import { stageStyle } from './stageColors';
 import type { BoardStage } from './types';
 
@@ -13,21 +16,65 @@ interface StageColumnProps {
   teamUID: string;
   groupUID: string;
   stage: BoardStage;
+  /** The card being dragged: kept rendered even when scrolled out of view. */
+  activeId?: string | null;
+  /** Cards picked with Ctrl/Cmd/Shift-click (moved together). */
+  selected?: ReadonlySet<string>;
+  onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
   /** Opens "New contact" in this stage. */
   onAddContact?: (stageUID: string) => void;
 }
 
 export const stageDropId = (stageUID: string) => `stage:${stageUID}`;
 
-export function StageColumn({ teamUID, groupUID, stage, onAddContact }: StageColumnProps) {
-  const loadMore = useLoadMoreContacts(teamUID, groupUID, stage.stageUID);
+/** Cards kept rendered above and below the visible ones. */
+const OVERSCAN = 6;
+
+/**
+ * One stage of the board. Only the cards in view (plus a few) are in the DOM; the next page of
+ * the stage loads as the user scrolls near the end of what is loaded.
+ */
+export function StageColumn({
+  teamUID,
+  groupUID,
+  stage,
+  activeId,
+  selected,
+  onSelect,
+  onAddContact,
+}: StageColumnProps) {
   const { setNodeRef, isOver } = useDroppable({
     id: stageDropId(stage.stageUID),
     data: { type: 'stage', stageUID: stage.stageUID },
   });
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const bodyRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      scrollRef.current = node;
+      setNodeRef(node);
+    },
+    [setNodeRef],
+  );
   const ids = useMemo(() => stage.contacts.map((card) => card.GTID), [stage.contacts]);
-  const remaining = Math.max(stage.count - stage.contacts.length, 0);
-  const cursor = stage.nextCursor;
+  const activeIndex = activeId ? ids.indexOf(activeId) : -1;
+  const rangeExtractor = useCallback(
+    (range: Range) => withIndex(defaultRangeExtractor(range), activeIndex),
+    [activeIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: stage.contacts.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT + CARD_GAP,
+    getItemKey: (index) => ids[index] ?? index,
+    overscan: OVERSCAN,
+    rangeExtractor,
+    paddingStart: CARD_GAP,
+    paddingEnd: CARD_GAP,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.length ? items[items.length - 1]!.index : -1;
+  const loadMore = useAutoLoadMore(teamUID, groupUID, stage, lastShown);
+
   return (
     <section
       className={classes.column}
@@ -36,11 +83,21 @@ export function StageColumn({ teamUID, groupUID, stage, onAddContact }: StageCol
       data-over={isOver || undefined}
     >
       <header className={classes.columnHeader}>
-        <Text size="sm" fw={600} truncate c="inherit" style={{ flex: 1 }}>
+        <Text
+          component={Link}
+          to={`/contacts/pipeline/${encodeURIComponent(groupUID)}/${encodeURIComponent(stage.stageUID)}`}
+          size="sm"
+          fw={600}
+          truncate
+          c="inherit"
+          className={classes.stageLink}
+          title={`Open ${stage.name} as a list`}
+          style={{ flex: 1 }}
+        >
           {stage.name}
         </Text>
         <Badge variant="default" size="sm" aria-hidden>
-          {stage.count}
+          {stage.count.toLocaleString()}
         </Badge>
         {onAddContact && (
           <Tooltip label={`New contact in ${stage.name}`} openDelay={300}>
@@ -56,33 +113,47 @@ export function StageColumn({ teamUID, groupUID, stage, onAddContact }: StageCol
           </Tooltip>
         )}
       </header>
-      <div className={classes.columnBody} ref={setNodeRef}>
+      <div className={classes.columnBody} ref={bodyRef} data-stage-body={stage.stageUID}>
         <SortableContext id={stage.stageUID} items={ids} strategy={verticalListSortingStrategy}>
-          {stage.contacts.map((card) => (
-            <ContactCard key={card.GTID} card={card} stageUID={stage.stageUID} />
-          ))}
+          <div className={classes.virtualSpace} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const card = stage.contacts[item.index]!;
+              return (
+                <div
+                  key={item.key}
+                  className={classes.virtualRow}
+                  style={{ top: item.start, height: CARD_HEIGHT }}
+                >
+                  <ContactCard
+                    card={card}
+                    stageUID={stage.stageUID}
+                    selected={selected?.has(card.GTID) ?? false}
+                    onSelect={onSelect}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </SortableContext>
         {stage.contacts.length === 0 && (
           <Text size="xs" c="dimmed" ta="center" py="md">
             No contacts
           </Text>
         )}
-        {loadMore.isError && (
-          <Text size="xs" c="red" ta="center" role="alert">
-            {loadMore.error.message}
-          </Text>
-        )}
-        {cursor && (
-          <Button
-            variant="subtle"
-            size="xs"
-            fullWidth
-            loading={loadMore.isPending}
-            onClick={() => loadMore.mutate(cursor)}
-          >
-            {loadMore.isError ? 'Try again' : `Load more${remaining ? ` (${remaining})` : ''}`}
-          </Button>
-        )}
+        {loadMore.isError ? (
+          <Group justify="center" gap={4} py={4} role="alert">
+            <Text size="xs" c="red">
+              {loadMore.error?.message}
+            </Text>
+            <Button variant="subtle" size="compact-xs" onClick={loadMore.retry}>
+              Try again
+            </Button>
+          </Group>
+        ) : stage.nextCursor ? (
+          <Group justify="center" py={4} mih={28}>
+            {loadMore.isPending && <Loader size="xs" aria-label="Loading more contacts" />}
+          </Group>
+        ) : null}
       </div>
     </section>
   );

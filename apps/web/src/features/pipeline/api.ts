@@ -1,10 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
 import { TIMINGS } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
-import { appendStagePage, moveCard, undoMove, type CardPlace } from './board';
-import type { Board, ContactPage, PipelineSummary } from './types';
+import {
+  appendStagePage,
+  keepLoadedPages,
+  moveCards,
+  needsNextPage,
+  undoMoves,
+  type CardPlace,
+  type MultiMove,
+} from './board';
+import type { Board, BoardStage, ContactPage, PipelineSummary } from './types';
 
 export const PAGE_SIZE = 50;
 
@@ -51,9 +60,15 @@ export function usePipelines(teamUID: string) {
 }
 
 export function useBoard(teamUID: string, groupUID: string) {
+  const queryClient = useQueryClient();
+  const key = pipelineKeys.board(teamUID, groupUID);
   return useQuery({
-    queryKey: pipelineKeys.board(teamUID, groupUID),
-    queryFn: ({ signal }) => fetchBoard(teamUID, groupUID, signal),
+    queryKey: key,
+    // A refetch keeps the pages scrolled in since (the columns stay where the user is).
+    queryFn: ({ signal }) =>
+      fetchBoard(teamUID, groupUID, signal).then((fresh) =>
+        keepLoadedPages(queryClient.getQueryData<Board>(key), fresh),
+      ),
   });
 }
 
@@ -93,53 +108,88 @@ export function putStage(teamUID: string, GTID: string, change: StageChange) {
   );
 }
 
-interface MoveVariables extends StageChange {
-  GTID: string;
-  from: CardPlace;
-}
-
 /**
- * Moves a card on the board: the cached board changes at once (counts included), the server is
- * told with the card's new neighbours, and a refusal puts the card back with an error toast.
+ * Moves cards on the board (one, or every selected card as a block): the cached board changes
+ * at once (counts included), then one PUT per card, in order, each with its own `X-Change-Id`.
+ * A card the server refuses goes back to its place; one toast sums up what went back.
  */
 export function useMoveCard(teamUID: string, groupUID: string) {
   const queryClient = useQueryClient();
   const key = pipelineKeys.board(teamUID, groupUID);
-  const mutation = useMutation({
-    mutationFn: ({ GTID, ...change }: MoveVariables) => putStage(teamUID, GTID, change),
-    onError: (error, { GTID, from }) => {
-      queryClient.setQueryData<Board>(key, (board) =>
-        board ? undoMove(board, GTID, from) : board,
-      );
-      notifications.show({
-        color: 'red',
-        title: 'The card went back',
-        message: error.message,
-        autoClose: TIMINGS.toastMs,
-      });
-    },
-    onSuccess: (_answer, { GTID }) => {
-      // The contact page (stage, history, activity) is stale now.
-      void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts', GTID] });
-    },
-  });
+
+  const send = async (moves: MultiMove['moves'], stageUID: string) => {
+    const failed: { GTID: string; from: CardPlace; error: Error }[] = [];
+    // A card placed after one that went back goes after that one's own neighbour instead.
+    const replaced = new Map<string, string | null>();
+    for (const move of moves) {
+      let afterGtid = move.afterGtid;
+      while (afterGtid && replaced.has(afterGtid)) afterGtid = replaced.get(afterGtid) ?? null;
+      try {
+        await putStage(teamUID, move.GTID, {
+          groupUID,
+          stageUID,
+          afterGtid,
+          beforeGtid: afterGtid === move.afterGtid ? move.beforeGtid : null,
+        });
+        void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts', move.GTID] });
+      } catch (error) {
+        failed.push({ ...move, error: error instanceof Error ? error : new Error(String(error)) });
+        replaced.set(move.GTID, afterGtid);
+      }
+    }
+    if (failed.length === 0) return;
+    queryClient.setQueryData<Board>(key, (board) => (board ? undoMoves(board, failed) : board));
+    notifications.show({
+      color: 'red',
+      title:
+        moves.length === 1
+          ? 'The card went back'
+          : `${failed.length} of ${moves.length} cards went back`,
+      message: failed[0]!.error.message,
+      autoClose: TIMINGS.toastMs,
+    });
+  };
 
   /** Applies the move to the cache and sends it; false when there is nothing to move. */
-  return (GTID: string, stageUID: string, index: number): boolean => {
+  return (GTIDs: string | readonly string[], stageUID: string, index: number): boolean => {
     const board = queryClient.getQueryData<Board>(key);
-    const move = board && moveCard(board, GTID, stageUID, index);
-    if (!move) return false;
-    if (move.from.stageUID === move.to.stageUID && move.from.index === move.to.index) return false;
+    const move =
+      board && moveCards(board, typeof GTIDs === 'string' ? [GTIDs] : GTIDs, stageUID, index);
+    if (!move || move.moves.length === 0) return false;
     void queryClient.cancelQueries({ queryKey: key });
     queryClient.setQueryData<Board>(key, move.board);
-    mutation.mutate({
-      GTID,
-      groupUID,
-      stageUID,
-      afterGtid: move.afterGtid,
-      beforeGtid: move.beforeGtid,
-      from: move.from,
-    });
+    void send(move.moves, stageUID);
     return true;
+  };
+}
+
+/**
+ * Fetches a column's next page once the last card on screen (`lastShown`) nears the end of
+ * what is loaded; a failed page waits for `retry`.
+ */
+export function useAutoLoadMore(
+  teamUID: string,
+  groupUID: string,
+  stage: Pick<BoardStage, 'stageUID' | 'contacts' | 'nextCursor'>,
+  lastShown: number,
+) {
+  const loadMore = useLoadMoreContacts(teamUID, groupUID, stage.stageUID);
+  const asked = useRef<string | null>(null);
+  const { mutate } = loadMore;
+  const busy = loadMore.isPending || loadMore.isError;
+  useEffect(() => {
+    const cursor = stage.nextCursor;
+    if (!cursor || asked.current === cursor || !needsNextPage(stage, lastShown, busy)) return;
+    asked.current = cursor;
+    mutate(cursor);
+  }, [stage, lastShown, busy, mutate]);
+  return {
+    isPending: loadMore.isPending,
+    isError: loadMore.isError,
+    error: loadMore.error,
+    retry: () => {
+      asked.current = null;
+      loadMore.reset();
+    },
   };
 }
