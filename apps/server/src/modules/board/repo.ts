@@ -93,6 +93,22 @@ export interface BoardCard {
   emailAddress: string | null;
   photoURL: string | null;
   lastActivityAt: string | null;
+  /** Global tags then this pipeline's, in tag-set then tag order; orphaned tags are left out. */
+  tags: CardTag[];
+  statusLabel: CardLabel | null;
+}
+
+export interface CardTag {
+  tagID: string;
+  name: string;
+  /** The tag's colour, else its set's. */
+  color: string;
+}
+
+export interface CardLabel {
+  labelUID: string;
+  display: string;
+  color: string;
 }
 
 export interface CardKey {
@@ -101,7 +117,7 @@ export interface CardKey {
 }
 
 export interface CardPage {
-  cards: BoardCard[];
+  cards: Omit<BoardCard, 'tags' | 'statusLabel'>[];
   /** Key of the last card when more follow. */
   next: CardKey | null;
 }
@@ -118,7 +134,7 @@ type CardRow = {
   last_activity_at: Date | string | null;
 };
 
-const toCard = (row: CardRow): BoardCard => ({
+const toCard = (row: CardRow): Omit<BoardCard, 'tags' | 'statusLabel'> => ({
   GTID: row.gtid,
   fullName: row.full_name,
   firstName: row.first_name,
@@ -201,4 +217,92 @@ export async function stageExists(
     SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID}`);
   return r.rows.length > 0;
+}
+
+export interface DealTotal {
+  currency: string;
+  /** Exact decimal sums of deal.value. */
+  open: string;
+  won: string;
+}
+
+/**
+ * Open and won deal totals per stage and currency for the whole pipeline, in one grouped query;
+ * only deals of contacts the scope may see; lost deals are left out.
+ */
+export async function dealTotals(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<Map<string, DealTotal[]>> {
+  const r = await db.execute<{ stage_uid: string; currency: string; open: string; won: string }>(sql`
+    SELECT cp.stage_uid, d.currency,
+      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
+      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
+    FROM deal d
+    JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
+      AND cp.pipeline_uid = d.pipeline_uid
+    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+    WHERE d.team_uid = ${scope.teamUID} AND d.pipeline_uid = ${pipelineUID}
+      AND d.status IN ('open', 'won')
+      AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)} AND ${visibleContacts(scope, 'c')}
+    GROUP BY cp.stage_uid, d.currency
+    ORDER BY cp.stage_uid, d.currency`);
+  const byStage = new Map<string, DealTotal[]>();
+  for (const row of r.rows) {
+    const list = byStage.get(row.stage_uid) ?? [];
+    list.push({ currency: row.currency, open: String(row.open), won: String(row.won) });
+    byStage.set(row.stage_uid, list);
+  }
+  return byStage;
+}
+
+/**
+ * The tags of the given contacts as the board shows them in a pipeline: global tags and this
+ * pipeline's, in one query. Orphaned tags (no longer in a tag set) are left out.
+ */
+export async function cardTags(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  gtids: string[],
+): Promise<Map<string, CardTag[]>> {
+  const byContact = new Map<string, CardTag[]>();
+  if (gtids.length === 0) return byContact;
+  const r = await db.execute<{ gtid: string; tag_id: string; name: string; color: string }>(sql`
+    SELECT ct.gtid, t.tag_id, t.name, COALESCE(t.color, ts.color) AS color
+    FROM contact_tag ct
+    JOIN tag t ON t.team_uid = ct.team_uid AND t.tag_id = ct.tag_id
+    JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
+    WHERE ct.team_uid = ${scope.teamUID}
+      AND ct.gtid = ANY(${sql.param(gtids)}::text[])
+      AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = ${pipelineUID})
+    ORDER BY ct.gtid, (ts.pipeline_uid IS NOT NULL), ts."order", ts.tag_set_uid, t."order", t.tag_id`);
+  for (const row of r.rows) {
+    const list = byContact.get(row.gtid) ?? [];
+    if (!list.some((t) => t.tagID === row.tag_id)) {
+      list.push({ tagID: row.tag_id, name: row.name, color: row.color });
+    }
+    byContact.set(row.gtid, list);
+  }
+  return byContact;
+}
+
+/** The status label of each of the given contacts that has one, in one query. */
+export async function cardLabels(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: string[],
+): Promise<Map<string, CardLabel>> {
+  const byContact = new Map<string, CardLabel>();
+  if (gtids.length === 0) return byContact;
+  const r = await db.execute<{ gtid: string; label_uid: string; display: string; color: string }>(sql`
+    SELECT c.gtid, l.label_uid, l.display, l.color
+    FROM contact c
+    JOIN status_label l ON l.team_uid = c.team_uid AND l.label_uid = c.status_label_uid
+    WHERE c.team_uid = ${scope.teamUID} AND c.gtid = ANY(${sql.param(gtids)}::text[])`);
+  for (const row of r.rows) {
+    byContact.set(row.gtid, { labelUID: row.label_uid, display: row.display, color: row.color });
+  }
+  return byContact;
 }

@@ -28,6 +28,28 @@ export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
   );
 }
 
+type BareCard = Omit<repo.BoardCard, 'tags' | 'statusLabel'>;
+
+/** Adds tags and status label to a page's cards: one query each, whatever the page size. */
+async function decorate(
+  database: Database,
+  scope: TeamScope,
+  pipelineUID: string,
+  cards: BareCard[],
+): Promise<Map<string, repo.BoardCard>> {
+  const gtids = cards.map((c) => c.GTID);
+  const [tags, labels] = await Promise.all([
+    repo.cardTags(scope, database.db, pipelineUID, gtids),
+    repo.cardLabels(scope, database.db, gtids),
+  ]);
+  return new Map(
+    cards.map((c) => [
+      c.GTID,
+      { ...c, tags: tags.get(c.GTID) ?? [], statusLabel: labels.get(c.GTID) ?? null },
+    ]),
+  );
+}
+
 export async function getBoard(
   database: Database,
   scope: TeamScope,
@@ -38,11 +60,23 @@ export async function getBoard(
   if (!pipeline) throw notFound('Pipeline not found');
   const stages = await repo.stagesWithCounts(scope, database.db, pipelineUID);
   const pages = await repo.firstPages(scope, database.db, pipelineUID, limit);
+  const totals = await repo.dealTotals(scope, database.db, pipelineUID);
+  const cards = await decorate(
+    database,
+    scope,
+    pipelineUID,
+    [...pages.values()].flatMap((p) => p.cards),
+  );
   return {
     pipeline,
     stages: stages.map((s) => {
       const page = pages.get(s.stageUID) ?? { cards: [], next: null };
-      return { ...s, contacts: page.cards, nextCursor: encodeCursor(page.next) };
+      return {
+        ...s,
+        dealTotals: totals.get(s.stageUID) ?? [],
+        contacts: page.cards.map((c) => cards.get(c.GTID) ?? { ...c, tags: [], statusLabel: null }),
+        nextCursor: encodeCursor(page.next),
+      };
     }),
   };
 }
@@ -61,7 +95,11 @@ export async function getStagePage(
     throw notFound('Stage not found');
   }
   const page = await repo.stagePage(scope, database.db, pipelineUID, stageUID, after, limit);
-  return { contacts: page.cards, nextCursor: encodeCursor(page.next) };
+  const cards = await decorate(database, scope, pipelineUID, page.cards);
+  return {
+    contacts: page.cards.map((c) => cards.get(c.GTID) ?? { ...c, tags: [], statusLabel: null }),
+    nextCursor: encodeCursor(page.next),
+  };
 }
 
 export async function getPipelines(database: Database, scope: TeamScope) {
