@@ -6,10 +6,12 @@ import { memo, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '../../ui/relativeTime';
 import classes from './Board.module.css';
-import type { BoardCard } from './types';
+import type { BoardCard, CardTag } from './types';
 
 /** Every card has the same height (px), so a virtual column knows where each one is. */
-export const CARD_HEIGHT = 84;
+export const CARD_HEIGHT = 104;
+/** Tag chips shown on a card; the rest count as "+N". */
+const MAX_TAGS = 3;
 /** Space between two cards (px). */
 export const CARD_GAP = 8;
 
@@ -19,6 +21,40 @@ export function displayName(card: BoardCard): string {
     [card.firstName, card.lastName].filter(Boolean).join(' ').trim() ||
     card.emailAddress ||
     card.GTID
+  );
+}
+
+function TagChips({ tags }: { tags: CardTag[] }) {
+  const shown = tags.slice(0, MAX_TAGS);
+  const rest = tags.length - shown.length;
+  return (
+    <Group gap={4} wrap="nowrap" mt={2} style={{ overflow: 'hidden' }} aria-label="Tags">
+      {shown.map((tag) => (
+        <Badge
+          key={tag.tagID}
+          size="xs"
+          variant="light"
+          color={tag.color}
+          className={classes.tagChip}
+          title={tag.name}
+        >
+          {tag.name}
+        </Badge>
+      ))}
+      {rest > 0 && (
+        <Badge
+          size="xs"
+          variant="default"
+          className={classes.tagChip}
+          title={tags
+            .slice(MAX_TAGS)
+            .map((t) => t.name)
+            .join(', ')}
+        >
+          +{rest}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -37,14 +73,35 @@ function CardBody({ card }: { card: BoardCard }) {
             {card.emailAddress}
           </Text>
         )}
-        {activity && (
-          <Group gap={4} wrap="nowrap">
-            <IconClock size={12} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text size="xs" c="dimmed" title={card.lastActivityAt ?? undefined}>
-              {activity}
-            </Text>
+        {(activity || card.statusLabel) && (
+          <Group gap={4} wrap="nowrap" justify="space-between">
+            {activity ? (
+              <Group gap={4} wrap="nowrap">
+                <IconClock size={12} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
+                <Text size="xs" c="dimmed" title={card.lastActivityAt ?? undefined}>
+                  {activity}
+                </Text>
+              </Group>
+            ) : (
+              <span />
+            )}
+            {card.statusLabel && (
+              <Group
+                gap={4}
+                wrap="nowrap"
+                miw={0}
+                title={`Label: ${card.statusLabel.display}`}
+                style={{ '--label-color': card.statusLabel.color }}
+              >
+                <span className={classes.labelDot} aria-hidden />
+                <Text size="xs" truncate>
+                  {card.statusLabel.display}
+                </Text>
+              </Group>
+            )}
           </Group>
         )}
+        {card.tags.length > 0 && <TagChips tags={card.tags} />}
       </Stack>
     </Group>
   );

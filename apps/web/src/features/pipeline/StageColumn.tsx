@@ -9,6 +9,7 @@ import { useAutoLoadMore } from './api';
 import { withIndex } from './board';
 import classes from './Board.module.css';
 import { CARD_GAP, CARD_HEIGHT, ContactCard } from './ContactCard';
+import { headerTotals } from './dealTotals';
 import { stageStyle } from './stageColors';
 import type { BoardStage } from './types';
 
@@ -74,6 +75,7 @@ export function StageColumn({
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length ? items[items.length - 1]!.index : -1;
   const loadMore = useAutoLoadMore(teamUID, groupUID, stage, lastShown);
+  const totals = useMemo(() => headerTotals(stage.dealTotals ?? []), [stage.dealTotals]);
 
   return (
     <section
@@ -90,12 +92,28 @@ export function StageColumn({
           fw={600}
           truncate
           c="inherit"
-          className={classes.stageLink}
+          className={`${classes.stageLink} ${classes.stageName}`}
           title={`Open ${stage.name} as a list`}
-          style={{ flex: 1 }}
         >
           {stage.name}
         </Text>
+        {totals && (
+          <Tooltip
+            label={totals.all.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+            openDelay={300}
+          >
+            <Text
+              size="xs"
+              className={classes.dealTotals}
+              aria-label={`Deals: ${totals.all.join('; ')}`}
+            >
+              {totals.main}
+              {totals.more > 0 && ` +${totals.more}`}
+            </Text>
+          </Tooltip>
+        )}
         <Badge variant="default" size="sm" aria-hidden>
           {stage.count.toLocaleString()}
         </Badge>

@@ -32,6 +32,8 @@ const card = (GTID: string): BoardCard => ({
   emailAddress: null,
   photoURL: null,
   lastActivityAt: null,
+  tags: [],
+  statusLabel: null,
 });
 
 const stage = (stageUID: string, idx: number, gtids: string[], nextCursor: string | null) =>
@@ -42,6 +44,7 @@ const stage = (stageUID: string, idx: number, gtids: string[], nextCursor: strin
     fontColor: '#000',
     idx,
     count: 99,
+    dealTotals: [],
     contacts: gtids.map(card),
     nextCursor,
   }) satisfies BoardStage;

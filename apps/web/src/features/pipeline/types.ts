@@ -17,6 +17,29 @@ export interface BoardCard {
   photoURL: string | null;
   /** ISO timestamp. */
   lastActivityAt: string | null;
+  /** Global tags then this pipeline's; orphaned tags are not sent. */
+  tags: CardTag[];
+  statusLabel: CardLabel | null;
+}
+
+export interface CardTag {
+  tagID: string;
+  name: string;
+  /** The tag's colour, else its tag set's. */
+  color: string;
+}
+
+export interface CardLabel {
+  labelUID: string;
+  display: string;
+  color: string;
+}
+
+/** Sums of the stage's open and won deals in one currency (exact decimal strings). */
+export interface DealTotal {
+  currency: string;
+  open: string;
+  won: string;
 }
 
 export interface ContactPage {
@@ -34,6 +57,8 @@ export interface BoardStage extends ContactPage {
   idx: number;
   /** Contacts in the stage, of which `contacts` is the loaded part. */
   count: number;
+  /** Per currency; lost deals are left out. Empty when the stage has no open or won deals. */
+  dealTotals: DealTotal[];
 }
 
 export interface Board {
