@@ -31,7 +31,13 @@ let p2: { pipelineUID: string; stageUID: string };
 let stage2: string;
 let gtids: string[];
 
-async function deal(gtid: string, pipelineUID: string, value: string, currency: string, status: string) {
+async function deal(
+  gtid: string,
+  pipelineUID: string,
+  value: string,
+  currency: string,
+  status: string,
+) {
   await s.database.db.execute(sql`
     INSERT INTO deal (team_uid, deal_uid, gtid, pipeline_uid, name, value, currency, status)
     VALUES (${teamUID}, ${newPushId()}, ${gtid}, ${pipelineUID}, 'Deal', ${value}, ${currency}, ${status})`);

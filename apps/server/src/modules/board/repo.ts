@@ -235,7 +235,12 @@ export async function dealTotals(
   db: AppDb,
   pipelineUID: string,
 ): Promise<Map<string, DealTotal[]>> {
-  const r = await db.execute<{ stage_uid: string; currency: string; open: string; won: string }>(sql`
+  const r = await db.execute<{
+    stage_uid: string;
+    currency: string;
+    open: string;
+    won: string;
+  }>(sql`
     SELECT cp.stage_uid, d.currency,
       COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
       COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
@@ -296,7 +301,12 @@ export async function cardLabels(
 ): Promise<Map<string, CardLabel>> {
   const byContact = new Map<string, CardLabel>();
   if (gtids.length === 0) return byContact;
-  const r = await db.execute<{ gtid: string; label_uid: string; display: string; color: string }>(sql`
+  const r = await db.execute<{
+    gtid: string;
+    label_uid: string;
+    display: string;
+    color: string;
+  }>(sql`
     SELECT c.gtid, l.label_uid, l.display, l.color
     FROM contact c
     JOIN status_label l ON l.team_uid = c.team_uid AND l.label_uid = c.status_label_uid
