@@ -137,8 +137,11 @@ export function useMoveCard(teamUID: string, groupUID: string) {
         replaced.set(move.GTID, afterGtid);
       }
     }
-    if (failed.length === 0) return;
+    // The cards are where the user put them; the column totals (deals) come from the server.
+    const settle = () => void queryClient.invalidateQueries({ queryKey: key });
+    if (failed.length === 0) return settle();
     queryClient.setQueryData<Board>(key, (board) => (board ? undoMoves(board, failed) : board));
+    settle();
     notifications.show({
       color: 'red',
       title:
