@@ -29,6 +29,7 @@ describe.skipIf(requireChromium())('realtime: changes from elsewhere show withou
   let groupUID: string;
   let GTID: string;
   let fullName: string;
+  let stageNames: { from: string; fromUID: string; to: string };
 
   beforeAll(async () => {
     app = await startBuiltApp();
@@ -73,6 +74,7 @@ describe.skipIf(requireChromium())('realtime: changes from elsewhere show withou
     const stages = board.stages.filter((s) => s.idx > 0).sort((x, y) => x.idx - y.idx);
     const from = stages.find((s) => s.contacts.length > 0)!;
     const to = stages.find((s) => s.stageUID !== from.stageUID)!;
+    stageNames = { from: from.name, fromUID: from.stageUID, to: to.name };
     GTID = from.contacts[0]!.GTID;
     fullName = from.contacts[0]!.fullName;
     const card = (stage: string) => column(stage).getByRole('link', { name: fullName });
@@ -104,5 +106,29 @@ describe.skipIf(requireChromium())('realtime: changes from elsewhere show withou
     const note = await api(a, 'POST', `/api/teams/${teamUID}/contacts/${GTID}/notes`, { text });
     expect(note.status).toBe(201);
     await b.getByText(text).waitFor({ timeout: 20_000 });
+  });
+
+  it("a second tab of B, which shares the first tab's stream, sees a move too", async () => {
+    const tab2 = await contextB.newPage();
+    // No second stream: the first tab leads and shares what it hears over BroadcastChannel.
+    let ownStreams = 0;
+    tab2.on('request', (r) => {
+      if (r.url().includes('/api/realtime')) ownStreams++;
+    });
+    await tab2.goto(`${app.url}/contacts/pipeline`);
+    const col = (name: string) =>
+      tab2.getByRole('region', { name: new RegExp(`^${name}: \\d+ contacts$`) });
+    await col(stageNames.to).getByRole('link', { name: fullName }).waitFor({ timeout: 20_000 });
+    await tab2.waitForTimeout(500);
+
+    const moved = await api(
+      a,
+      'PUT',
+      `/api/teams/${teamUID}/contacts/${GTID}/pipelines/${groupUID}/stage`,
+      { stageUID: stageNames.fromUID },
+    );
+    expect(moved.status).toBe(200);
+    await col(stageNames.from).getByRole('link', { name: fullName }).waitFor({ timeout: 20_000 });
+    expect(ownStreams).toBe(0);
   });
 });
