@@ -195,8 +195,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return unwrap<T>(answer);
   }
 
+  /**
+   * Opens a streaming GET (the realtime Server-Sent Events stream) with the identity token; the
+   * body is left unread for the caller. A rejected token is refreshed once; any other non-OK
+   * answer becomes an ApiError.
+   */
+  async function openStream(path: string, opts: Omit<RequestOptions, 'body'> = {}) {
+    const open = async (bearer: string) => {
+      try {
+        return await fetchImpl(baseUrl + path + queryString(opts.query), {
+          method: 'GET',
+          headers: {
+            ...opts.headers,
+            Accept: 'text/event-stream',
+            Authorization: `Bearer ${bearer}`,
+          },
+          credentials: 'same-origin',
+          signal: opts.signal,
+        });
+      } catch (cause) {
+        if (opts.signal?.aborted) throw cause;
+        throw new ApiError({ ...ERRORS.error, httpStatus: null });
+      }
+    };
+    const first = await getToken();
+    let response = await open(first);
+    if (!response.ok) {
+      const answer = { response, body: await readBody(response) };
+      if (!isInvalidTokenAnswer(answer)) throw errorFromAnswer(response, answer.body);
+      forgetToken(first);
+      response = await open(await getToken());
+      if (!response.ok) throw errorFromAnswer(response, await readBody(response));
+    }
+    return response;
+  }
+
   return {
     request,
+    openStream,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),

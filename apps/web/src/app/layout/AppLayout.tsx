@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { NotificationCenter } from '../../features/notices/NotificationCenter';
 import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
+import { RealtimeSync } from '../../features/realtime/RealtimeSync';
 import { HelpPanel } from '../../features/help/HelpPanel';
 import { GuidedTour } from '../../features/tour/GuidedTour';
 import { Header } from './Header';
@@ -33,6 +34,7 @@ export function AppLayout() {
         </NotificationCenter>
       </AppShell.Main>
       <ExtensionPresenceWatcher />
+      <RealtimeSync />
       <HelpPanel />
       <GuidedTour />
     </AppShell>
