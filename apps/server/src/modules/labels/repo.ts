@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
+import { writeListOrder } from '../../db/list-order';
 
 export interface StatusLabelRow {
   labelUID: string;
@@ -74,8 +75,9 @@ export async function labelUIDs(scope: TeamScope, db: AppDb) {
 }
 
 export async function reorderLabels(scope: TeamScope, db: AppDb, order: readonly string[]) {
-  await db.execute(sql`
-    UPDATE status_label l SET "order" = v.ord - 1
-    FROM unnest(${sql.param([...order])}::text[]) WITH ORDINALITY AS v(uid, ord)
-    WHERE l.team_uid = ${scope.teamUID} AND l.label_uid = v.uid`);
+  await writeListOrder(
+    db,
+    { table: 'status_label', key: 'label_uid', teamUID: scope.teamUID },
+    order,
+  );
 }

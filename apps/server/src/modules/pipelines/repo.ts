@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visiblePipelineFilter } from '../../db/visibility';
+import { writeListOrder } from '../../db/list-order';
 
 /**
  * Pipelines, stages, phases and questions (SPEC §3 Pipeline, Stage, Team phases/questions).
@@ -267,13 +268,11 @@ export async function setPipelineOrder(
   db: AppDb,
   uids: readonly string[],
 ): Promise<string[]> {
-  if (uids.length === 0) return [];
-  const r = await db.execute<{ pipeline_uid: string }>(sql`
-    UPDATE pipeline p SET "order" = v.ord - 1
-    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
-    WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = v.uid AND p."order" <> v.ord - 1
-    RETURNING p.pipeline_uid`);
-  return r.rows.map((row) => row.pipeline_uid);
+  return writeListOrder(
+    db,
+    { table: 'pipeline', key: 'pipeline_uid', teamUID: scope.teamUID },
+    uids,
+  );
 }
 
 // ---- stages ----
@@ -421,14 +420,19 @@ export async function setStageOrder(
   pipelineUID: string,
   uids: readonly string[],
 ): Promise<string[]> {
-  if (uids.length === 0) return [];
-  const r = await db.execute<{ stage_uid: string }>(sql`
-    UPDATE stage s SET idx = v.ord
-    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-      AND s.stage_uid = v.uid AND s.idx <> v.ord
-    RETURNING s.stage_uid`);
-  return r.rows.map((row) => row.stage_uid);
+  // idx 0 is the placeholder: the ordered stages start at 1.
+  return writeListOrder(
+    db,
+    {
+      table: 'stage',
+      key: 'stage_uid',
+      column: 'idx',
+      base: 1,
+      teamUID: scope.teamUID,
+      where: sql`t.pipeline_uid = ${pipelineUID}`,
+    },
+    uids,
+  );
 }
 
 /**
@@ -549,11 +553,11 @@ export async function lockPhaseUIDs(scope: TeamScope, db: AppDb): Promise<string
 }
 
 export async function setPhaseOrder(scope: TeamScope, db: AppDb, uids: readonly string[]) {
-  if (uids.length === 0) return;
-  await db.execute(sql`
-    UPDATE pipeline_phase p SET "order" = v.ord - 1
-    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
-    WHERE p.team_uid = ${scope.teamUID} AND p.phase_uid = v.uid`);
+  await writeListOrder(
+    db,
+    { table: 'pipeline_phase', key: 'phase_uid', teamUID: scope.teamUID },
+    uids,
+  );
 }
 
 // ---- questions ----
@@ -642,9 +646,9 @@ export async function lockQuestionUIDs(
 }
 
 export async function setQuestionOrder(scope: TeamScope, db: AppDb, uids: readonly string[]) {
-  if (uids.length === 0) return;
-  await db.execute(sql`
-    UPDATE team_question q SET "order" = v.ord - 1
-    FROM (SELECT * FROM unnest(${sql.param([...uids])}::text[]) WITH ORDINALITY AS x(uid, ord)) v
-    WHERE q.team_uid = ${scope.teamUID} AND q.question_uid = v.uid`);
+  await writeListOrder(
+    db,
+    { table: 'team_question', key: 'question_uid', teamUID: scope.teamUID },
+    uids,
+  );
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
+import { writeListOrder } from '../../db/list-order';
 
 /** A tag as the API answers it; `color` null = the tag set's colour. */
 export interface TagRow {
@@ -201,10 +202,7 @@ export async function deleteTagSet(scope: TeamScope, db: AppDb, tagSetUID: strin
 
 /** Orders the sets of one pipeline scope by the given list (one statement). */
 export async function reorderTagSets(scope: TeamScope, db: AppDb, order: readonly string[]) {
-  await db.execute(sql`
-    UPDATE tag_set ts SET "order" = v.ord - 1
-    FROM unnest(${sql.param([...order])}::text[]) WITH ORDINALITY AS v(uid, ord)
-    WHERE ts.team_uid = ${scope.teamUID} AND ts.tag_set_uid = v.uid`);
+  await writeListOrder(db, { table: 'tag_set', key: 'tag_set_uid', teamUID: scope.teamUID }, order);
 }
 
 /** The uids of the sets in one pipeline scope (null = global). */
@@ -304,10 +302,16 @@ export async function reorderTags(
   tagSetUID: string,
   order: readonly string[],
 ) {
-  await db.execute(sql`
-    UPDATE tag t SET "order" = v.ord - 1
-    FROM unnest(${sql.param([...order])}::text[]) WITH ORDINALITY AS v(uid, ord)
-    WHERE t.team_uid = ${scope.teamUID} AND t.tag_set_uid = ${tagSetUID} AND t.tag_id = v.uid`);
+  await writeListOrder(
+    db,
+    {
+      table: 'tag',
+      key: 'tag_id',
+      teamUID: scope.teamUID,
+      where: sql`t.tag_set_uid = ${tagSetUID}`,
+    },
+    order,
+  );
 }
 
 export interface OrphanedTag {
