@@ -60,7 +60,7 @@ function stateFor(client: pg.PoolClient): ClientState {
       query: {
         // Looked up on each call (not bound once), so a test may wrap the client's query.
         value: (...args: unknown[]) => {
-          const query = () => (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          const query = () => Reflect.apply(client.query, client, args) as Promise<unknown>;
           const tx = s.tx;
           return tx?.hasDeferredWrites ? tx.flushWrites().then(query) : query();
         },
@@ -203,7 +203,8 @@ export class Tx {
       return [];
     }
     const byTeam = new Map<string, PendingChange[]>();
-    for (const c of this.changes) {
+    const changes = this.changes.splice(0);
+    for (const c of changes) {
       const list = byTeam.get(c.teamUID) ?? [];
       list.push(c);
       byTeam.set(c.teamUID, list);
