@@ -10,6 +10,7 @@ import { withTx } from './db/tx';
 import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
 import { workMemberSync } from './modules/boot/member-sync';
+import { workBulkJobs } from './modules/bulk/service';
 import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
@@ -77,6 +78,7 @@ export async function startServices(
       };
       started.services = services;
       await workMemberSync(services);
+      await workBulkJobs(database, jobs, logger);
       return {
         ...services,
         async close() {

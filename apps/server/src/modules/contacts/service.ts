@@ -564,6 +564,20 @@ async function positionFor(
   return keyBetween(lower, upper);
 }
 
+/** Checks that the scope may see the pipeline and that the stage is one of its (else 404). */
+export async function requirePipelineStage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<void> {
+  const found = await repo.findPipelineWithStages(scope, db, pipelineUID);
+  if (!found) throw notFound('Pipeline not found');
+  if (!found.stages.some((st) => st.stageUID === stageUID)) {
+    throw notFound('Stage not found in this pipeline');
+  }
+}
+
 /**
  * PUT /contacts/:GTID/pipelines/:groupUID/stage (SPEC §4), one transaction: checks the contact,
  * pipeline, stage and neighbours, then writes the move with `moveToStage` (N = 1). The same
