@@ -394,7 +394,7 @@ export async function analyzeTables(tx: Tx, tables: readonly (typeof SEEDED_TABL
  * Bulk-load mode for one transaction, when the database user may use it (a superuser: always on
  * embedded PGlite): `session_replication_role = replica` until commit, which skips the per-row
  * foreign-key triggers (the seed's ~13 checks per contact were over half its time embedded).
- * The caller must then call `verifyForeignKeys` before committing. No app table has triggers of
+ * The caller checks the keys set-based afterwards (`verifyForeignKeys`). No app table has triggers of
  * its own, so nothing else is skipped. Returns whether the mode is on.
  */
 export async function skipForeignKeyTriggers(tx: Tx): Promise<boolean> {
@@ -405,11 +405,11 @@ export async function skipForeignKeyTriggers(tx: Tx): Promise<boolean> {
 }
 
 /**
- * Checks every foreign key of the seeded tables for the rows of `gtids` (all of them carry a
- * gtid), set-based: one anti-join per constraint, read from the catalog so a new constraint is
- * checked too. Throws on the first violation (the transaction then rolls back).
+ * Checks every foreign key of the seeded tables over the team's rows, set-based: one anti-join
+ * per constraint (a hash join once the tables have statistics), read from the catalog so a new
+ * constraint is checked too. Throws on the first violation.
  */
-export async function verifyForeignKeys(tx: Tx, teamUID: string, gtids: string[]) {
+export async function verifyForeignKeys(tx: Tx, teamUID: string) {
   const fks = await tx.client.query<{
     name: string;
     child: string;
@@ -430,15 +430,14 @@ export async function verifyForeignKeys(tx: Tx, teamUID: string, gtids: string[]
     [SEEDED_TABLES.filter((t) => t !== 'change_log')],
   );
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const arr = pgArray(gtids);
   for (const fk of fks.rows) {
     const present = fk.cols.map((c) => `x.${ident(c)} IS NOT NULL`).join(' AND ');
     const match = fk.cols.map((c, i) => `p.${ident(fk.pcols[i]!)} = x.${ident(c)}`).join(' AND ');
     const r = await tx.client.query<{ n: string }>(
       `SELECT count(*) n FROM ${ident(fk.child)} x
-       WHERE x.team_uid = $1 AND x.gtid = ANY($2::text[]) AND ${present}
+       WHERE x.team_uid = $1 AND ${present}
          AND NOT EXISTS (SELECT 1 FROM ${ident(fk.parent)} p WHERE ${match})`,
-      [teamUID, arr],
+      [teamUID],
     );
     if (Number(r.rows[0]!.n) > 0) {
       throw new Error(`demo seed: ${r.rows[0]!.n} rows of ${fk.child} break ${fk.name}`);
