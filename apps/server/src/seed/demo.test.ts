@@ -257,6 +257,25 @@ describe(`npm run demo -- --contacts N --stage-heavy (${ENGINE})`, () => {
     expect(await n(sql`SELECT count(*) n FROM activity WHERE activity_uid = 'act-orphan'`)).toBe(0);
   });
 
+  it('without bulk-load mode, the database checks every foreign key itself and agrees', async () => {
+    const u = await startTestServices();
+    try {
+      const seeded = await seedDemo(u.database, u.auth, {
+        contacts: 1_200,
+        stageHeavy: true,
+        batchSize: 500,
+        bulkLoad: false,
+      });
+      const r = await u.database.pool.query<{ n: string }>(
+        `SELECT count(*) n FROM contact_pipeline WHERE team_uid = $1`,
+        [seeded.teamUID],
+      );
+      expect(Number(r.rows[0]!.n)).toBe(1_200);
+    } finally {
+      await u.cleanup();
+    }
+  }, 120_000);
+
   it('sends column arrays that survive quotes, backslashes, commas, braces and NULL', async () => {
     const values = ['plain', 'a "quoted" word', 'back\\slash', 'comma, {brace}', '', 'NULL', null];
     const r = await t.database.pool.query<{ a: (string | null)[] }>('SELECT $1::text[] a', [

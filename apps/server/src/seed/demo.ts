@@ -84,6 +84,8 @@ export async function seedDemo(
     stageHeavy?: boolean;
     /** Contacts per transaction (CONTACT_BATCH). */
     batchSize?: number;
+    /** false: keep the per-row foreign-key checks even where bulk-load mode is allowed. */
+    bulkLoad?: boolean;
     /** Receives the time spent per table (ms), for the demo command's log. */
     onTimings?: (timings: Record<string, number>) => void;
   } = {},
@@ -222,7 +224,7 @@ export async function seedDemo(
     batches++;
     let flushFrom = 0;
     await withTx(database, seedScope, async (tx) => {
-      const bulk = await skipForeignKeyTriggers(tx);
+      const bulk = opts.bulkLoad !== false && (await skipForeignKeyTriggers(tx));
       await insertContactsPlaced(tx, teamUID, full, stats);
       // With per-row checks, statistics once the tables have doubled (batches 1, 2, 4...): see
       // analyzeTables.
