@@ -115,6 +115,14 @@ export async function lockPendingItems(
   return r.rows;
 }
 
+/** Items not done yet, including ones another runner holds locked right now. */
+export async function pendingCount(scope: TeamScope, db: AppDb, jobUID: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM bulk_job_item
+    WHERE team_uid = ${scope.teamUID} AND job_uid = ${jobUID} AND status = 'pending'`);
+  return r.rows[0]!.n;
+}
+
 /** Marks a batch's items done or failed (with why) and counts them on the job, one statement. */
 export async function finishItems(
   scope: TeamScope,

@@ -4,7 +4,6 @@ import { systemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
-import { JobNotQueuedError } from '../../jobs/boss';
 import type { Logger } from '../../logger';
 import { moveToStage, requirePipelineStage } from '../contacts/service';
 import { teamScopeFor } from '../teams/service';
@@ -148,7 +147,11 @@ export async function runBulkJob(
       }
       throw error; // pg-boss retries the job; finished batches stay finished
     }
-    if (count === 0) break;
+    if (count === 0) {
+      // Items another runner holds are still in flight: that runner finishes the job.
+      if ((await repo.pendingCount(scope, database.db, jobUID)) > 0) return;
+      break;
+    }
     logger.debug({ teamUID, jobUID, batch, count }, 'bulk batch done');
     await hooks.afterBatch?.(batch);
   }
@@ -170,8 +173,8 @@ async function finishJob(
 }
 
 /**
- * Starts the worker, and queues again the jobs a stopped process left unfinished (their pg-boss
- * job may still look active until it expires; running a job twice is harmless).
+ * Starts the worker, and resumes the jobs a stopped process left unfinished (running a job twice
+ * at once is harmless: see runBulkJob).
  */
 export async function workBulkJobs(database: Database, jobs: Jobs, logger: Logger): Promise<void> {
   await jobs.boss.work<{ teamUID: string; jobUID: string }>(
@@ -182,11 +185,11 @@ export async function workBulkJobs(database: Database, jobs: Jobs, logger: Logge
         await runBulkJob(database, logger, job.data.teamUID, job.data.jobUID);
     },
   );
+  // Run here, not through the queue: on PostgreSQL the stopped process's pg-boss job still
+  // looks active (and holds the singleton key) until it expires.
   for (const { teamUID, jobUID } of await repo.unfinishedJobs(system, database.db)) {
-    try {
-      await jobs.send(BULK_QUEUE, { teamUID, jobUID }, { singletonKey: jobUID });
-    } catch (error) {
-      if (!(error instanceof JobNotQueuedError)) throw error;
-    }
+    runBulkJob(database, logger, teamUID, jobUID).catch((err: unknown) =>
+      logger.error({ err, teamUID, jobUID }, 'bulk job failed to resume'),
+    );
   }
 }
