@@ -63,7 +63,11 @@ function TagChips({ tags }: { tags: CardTag[] }) {
   );
 }
 
-function CardBody({ card }: { card: BoardCard }) {
+/**
+ * What a card shows. Memoised on the card: while a card is dragged every sortable card
+ * re-renders on each move (dnd-kit's context changes), and this keeps that to the outer frame.
+ */
+const CardBody = memo(function CardBody({ card }: { card: BoardCard }) {
   const name = displayName(card);
   const activity = relativeTime(card.lastActivityAt);
   return (
@@ -110,7 +114,7 @@ function CardBody({ card }: { card: BoardCard }) {
       </Stack>
     </Group>
   );
-}
+});
 
 /**
  * One contact on the board: a real link (middle-click and "open in new tab" work) that can be
