@@ -1,14 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { startPrefetch } from './app/boot/prefetch';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+// The board's data is asked for first; the app's code (React, Mantine, the screens) loads in
+// the meantime, so the two overlap instead of one waiting for the other.
+startPrefetch();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./app/mount').then(({ mount }) => mount());

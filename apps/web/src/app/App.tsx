@@ -6,10 +6,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { WrongAddressDialog } from '../features/wrong-address/WrongAddressDialog';
 import { createQueryClient } from '../lib/queryClient';
 import { theme } from '../ui/theme';
+import { seedPrefetched } from './boot/seedPrefetch';
 import { buildRoutes } from './routes';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedPrefetched(client);
+    return client;
+  });
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">

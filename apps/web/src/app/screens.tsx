@@ -1,16 +1,32 @@
 import { lazy, type ComponentType } from 'react';
-import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
-import { AdminLoginPage } from '../features/auth/AdminLoginPage';
-import { AuthorizePage } from '../features/auth/AuthorizePage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { LogoutPage } from '../features/auth/LogoutPage';
-import { MaintenancePage } from '../features/maintenance/MaintenancePage';
-import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { PipelineView } from '../features/pipeline/PipelineView';
 import { RouteRedirect } from './redirects';
 
-// Screens most people open rarely load on demand, so the first paint of the board does not wait
-// for them (routes wrap every screen in Suspense).
+// Every screen but the board (where the app opens) loads on demand, so the board's first paint
+// does not wait for their code (routes wrap every screen in Suspense).
+const AcceptTermsPage = lazy(() =>
+  import('../features/auth/AcceptTermsPage').then((m) => ({ default: m.AcceptTermsPage })),
+);
+const AdminLoginPage = lazy(() =>
+  import('../features/auth/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })),
+);
+const AuthorizePage = lazy(() =>
+  import('../features/auth/AuthorizePage').then((m) => ({ default: m.AuthorizePage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+const LogoutPage = lazy(() =>
+  import('../features/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })),
+);
+const MaintenancePage = lazy(() =>
+  import('../features/maintenance/MaintenancePage').then((m) => ({
+    default: m.MaintenancePage,
+  })),
+);
+const PasswordResetPage = lazy(() =>
+  import('../features/auth/PasswordResetPage').then((m) => ({ default: m.PasswordResetPage })),
+);
 const AdminPage = lazy(() =>
   import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );

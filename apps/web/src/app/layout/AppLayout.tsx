@@ -1,13 +1,18 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationCenter } from '../../features/notices/NotificationCenter';
 import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
 import { RealtimeSync } from '../../features/realtime/RealtimeSync';
 import { HelpPanel } from '../../features/help/HelpPanel';
-import { GuidedTour } from '../../features/tour/GuidedTour';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
+
+// The tour's code loads after the first screen (it only shows for a new user, on request).
+const GuidedTour = lazy(() =>
+  import('../../features/tour/GuidedTour').then((m) => ({ default: m.GuidedTour })),
+);
 
 export const HEADER_HEIGHT = 52;
 const NAVBAR_WIDTH = 228;
@@ -36,7 +41,9 @@ export function AppLayout() {
       <ExtensionPresenceWatcher />
       <RealtimeSync />
       <HelpPanel />
-      <GuidedTour />
+      <Suspense fallback={null}>
+        <GuidedTour />
+      </Suspense>
     </AppShell>
   );
 }

@@ -72,9 +72,10 @@ export function PipelineView() {
         stageUID={adding?.stageUID ?? null}
       />
       <div style={{ flex: 1, minHeight: 0 }}>
-        {pipelines.isPending ? (
+        {/* A board named by the URL loads alongside the pipeline list, not after it. */}
+        {pipelines.isPending && !pipelineID ? (
           <BoardSkeleton />
-        ) : pipelines.isError ? (
+        ) : pipelines.isError && !pipelineID ? (
           <StateMessage
             icon={<IconAlertTriangle size={24} />}
             color="red"
@@ -89,7 +90,7 @@ export function PipelineView() {
               </Button>
             }
           >
-            {pipelines.error.message}
+            {pipelines.error?.message}
           </StateMessage>
         ) : groupUID === null ? (
           <StateMessage

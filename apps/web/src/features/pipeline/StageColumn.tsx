@@ -131,7 +131,12 @@ export function StageColumn({
           </Tooltip>
         )}
       </header>
-      <div className={classes.columnBody} ref={bodyRef} data-stage-body={stage.stageUID}>
+      <div
+        className={classes.columnBody}
+        ref={bodyRef}
+        data-stage-body={stage.stageUID}
+        data-loaded={stage.contacts.length}
+      >
         <SortableContext id={stage.stageUID} items={ids} strategy={verticalListSortingStrategy}>
           <div className={classes.virtualSpace} style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {

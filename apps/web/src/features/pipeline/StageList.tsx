@@ -112,6 +112,7 @@ function StageRows({
         ref={scrollRef}
         className={classes.scroll}
         role="list"
+        data-loaded={stage.contacts.length}
         aria-label={`${stage.name}: ${stage.count} contacts`}
       >
         {stage.contacts.length === 0 ? (

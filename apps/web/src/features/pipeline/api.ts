@@ -13,32 +13,17 @@ import {
   type CardPlace,
   type MultiMove,
 } from './board';
-import type { Board, BoardStage, ContactPage, PipelineSummary } from './types';
+import {
+  fetchBoard,
+  fetchPipelines,
+  PAGE_SIZE,
+  pipelineKeys,
+  pipelinePath,
+  teamPath,
+} from './requests';
+import type { Board, BoardStage, ContactPage } from './types';
 
-export const PAGE_SIZE = 50;
-
-const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
-const pipelinePath = (teamUID: string, groupUID: string) =>
-  `${teamPath(teamUID)}/pipelines/${encodeURIComponent(groupUID)}`;
-
-export const pipelineKeys = {
-  list: (teamUID: string) => ['teams', teamUID, 'pipelines'] as const,
-  board: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'board'] as const,
-};
-
-export function fetchPipelines(teamUID: string, signal?: AbortSignal) {
-  return api
-    .get<{ pipelines: PipelineSummary[] }>(`${teamPath(teamUID)}/pipelines`, { signal })
-    .then((answer) => answer.pipelines);
-}
-
-export function fetchBoard(teamUID: string, groupUID: string, signal?: AbortSignal) {
-  return api.get<Board>(`${pipelinePath(teamUID, groupUID)}/board`, {
-    query: { limit: PAGE_SIZE },
-    signal,
-  });
-}
+export { fetchBoard, fetchPipelines, PAGE_SIZE, pipelineKeys } from './requests';
 
 export function fetchStageContacts(
   teamUID: string,

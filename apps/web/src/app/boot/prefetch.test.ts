@@ -1,0 +1,85 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseBoardPath, pipelineKeys } from '../../features/pipeline/requests';
+import { meQueryKey } from '../../features/session/me';
+import { validationInfoKey } from '../../features/session/validationInfo';
+
+// The server as the prefetch sees it: every GET is recorded, in order, and answered at once.
+const asked: string[] = [];
+vi.mock('../../lib/api', () => ({
+  isApiError: () => false,
+  api: {
+    get: (path: string) => {
+      asked.push(path);
+      if (path === '/api/me') {
+        const team = { teamUID: 'T1', teamOwner: 'u1', name: 'Team', role: 'owner' };
+        return Promise.resolve({ uid: 'u1', teams: [team], currentTeam: team });
+      }
+      if (path.endsWith('/pipelines')) {
+        return Promise.resolve({
+          pipelines: [
+            { groupUID: 'P2', isDefault: true, order: 1, nickName: 'B', contactCount: 0 },
+          ],
+        });
+      }
+      if (path.endsWith('/board')) return Promise.resolve({ pipeline: {}, stages: [], path });
+      return Promise.resolve({ path });
+    },
+  },
+}));
+
+const { startPrefetch, takePrefetched } = await import('./prefetch');
+const { seedPrefetched } = await import('./seedPrefetch');
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('board prefetch', () => {
+  beforeEach(() => {
+    asked.length = 0;
+    takePrefetched();
+  });
+
+  it('reads board addresses and nothing else', () => {
+    expect(parseBoardPath('/contacts/pipeline')).toEqual({ pipelineID: null, stageUID: null });
+    expect(parseBoardPath('/contacts/pipeline/P%201/S1')).toEqual({
+      pipelineID: 'P 1',
+      stageUID: 'S1',
+    });
+    expect(parseBoardPath('/contact/G1')).toBeNull();
+    expect(parseBoardPath('/contacts/pipeline/a/b/c')).toBeNull();
+  });
+
+  it('asks for nothing on other pages', () => {
+    startPrefetch('/setup/tags');
+    expect(takePrefetched()).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it("asks for the URL's board before the pipeline list and seeds the screens' queries", async () => {
+    const client = new QueryClient();
+    startPrefetch('/contacts/pipeline/P1');
+    seedPrefetched(client);
+    await settle();
+    expect(asked).toEqual([
+      '/api/me',
+      '/api/teams/T1/validation-info',
+      '/api/teams/T1/pipelines/P1/board',
+      '/api/teams/T1/pipelines',
+    ]);
+    expect(client.getQueryData(meQueryKey)).toMatchObject({ uid: 'u1' });
+    expect(client.getQueryData(validationInfoKey('T1'))).toBeDefined();
+    expect(client.getQueryData(pipelineKeys.list('T1'))).toHaveLength(1);
+    expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toMatchObject({
+      path: '/api/teams/T1/pipelines/P1/board',
+    });
+  });
+
+  it('opens the default pipeline when the URL names none', async () => {
+    const client = new QueryClient();
+    startPrefetch('/contacts/pipeline');
+    seedPrefetched(client);
+    await settle();
+    expect(asked.at(-1)).toBe('/api/teams/T1/pipelines/P2/board');
+    expect(client.getQueryData(pipelineKeys.board('T1', 'P2'))).toBeDefined();
+  });
+});

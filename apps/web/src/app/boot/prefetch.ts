@@ -1,0 +1,80 @@
+/**
+ * The board's first data, asked for before React and the app's code have loaded (issue 6:
+ * first cards painted within 1 s of navigation). main.tsx calls `startPrefetch` first thing, so
+ * on a board address the identity token, /api/me, then this tab's team's validation info, board
+ * and pipeline list are on their way while the browser is still parsing the app; otherwise they
+ * would wait for React's first render, and the board for the guard and the pipeline list.
+ * `seedPrefetched` (seedPrefetch.ts) hands the answers to the query client.
+ *
+ * Kept light on purpose (no React, no query client): it is part of the entry chunk.
+ */
+import { api, isApiError } from '../../lib/api';
+import type { Me } from '../../features/session/me';
+import type { ValidationInfo } from '../../features/session/validationInfo';
+import { defaultPipeline } from '../../features/pipeline/board';
+import { fetchBoard, fetchPipelines, parseBoardPath } from '../../features/pipeline/requests';
+import type { Board, PipelineSummary } from '../../features/pipeline/types';
+import { resolveTabTeam, tabTeamSlot } from '../../features/session/tabTeam';
+
+export interface TeamPrefetch {
+  teamUID: string;
+  validationInfo: Promise<ValidationInfo>;
+  pipelines: Promise<PipelineSummary[]>;
+  /**
+   * The board shown at this address (the URL's pipeline, else the default one), as soon as its
+   * pipeline is known (at once when the URL names it); `answer` is its first pages.
+   */
+  board: Promise<{ groupUID: string; answer: Promise<Board> } | null>;
+}
+
+export interface Prefetched {
+  /** GET /api/me as `fetchMe` answers it (null: no session). */
+  me: Promise<Me | null>;
+  /** This tab's team's requests, once /api/me has named the team (null: none made). */
+  team: Promise<TeamPrefetch | null>;
+}
+
+let started: Prefetched | null = null;
+
+/** Starts the board's requests when this page is a board; no-op elsewhere or when started. */
+export function startPrefetch(pathname = window.location.pathname): void {
+  const place = parseBoardPath(pathname);
+  if (started || !place) return;
+  const me = api.get<Me>('/api/me').catch((error: unknown) => {
+    if (isApiError(error) && error.httpStatus === 401) return null;
+    throw error;
+  });
+  const team = me.then((user): TeamPrefetch | null => {
+    const teamUID = resolveTabTeam(tabTeamSlot.get(), user);
+    if (!teamUID) return null;
+    // The guard waits for the validation info before any screen shows: ask for it first.
+    const validationInfo = api.get<ValidationInfo>(
+      `/api/teams/${encodeURIComponent(teamUID)}/validation-info`,
+    );
+    const boardOf = (groupUID: string) => {
+      const answer = fetchBoard(teamUID, groupUID);
+      answer.catch(() => undefined);
+      return { groupUID, answer };
+    };
+    const named = place.pipelineID ? boardOf(place.pipelineID) : null;
+    const pipelines = fetchPipelines(teamUID);
+    const board = named
+      ? Promise.resolve(named)
+      : pipelines.then((list) => {
+          const groupUID = defaultPipeline(list)?.groupUID;
+          return groupUID ? boardOf(groupUID) : null;
+        });
+    for (const p of [validationInfo, pipelines, board]) p.catch(() => undefined);
+    return { teamUID, validationInfo, pipelines, board };
+  });
+  // Failures are the screens' to show: they ask again when a prefetched request failed.
+  for (const p of [me, team]) p.catch(() => undefined);
+  started = { me, team };
+}
+
+/** What `startPrefetch` started (null when it did not run), handed over once. */
+export function takePrefetched(): Prefetched | null {
+  const taken = started;
+  started = null;
+  return taken;
+}

@@ -1,0 +1,47 @@
+/**
+ * The board's reads as plain requests (no React): the board's queries use them, and so does the
+ * early start in app/boot/prefetch.ts, which runs before React and the screens have loaded.
+ */
+import { api } from '../../lib/api';
+import type { Board, PipelineSummary } from './types';
+
+export const PAGE_SIZE = 50;
+
+export const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
+export const pipelinePath = (teamUID: string, groupUID: string) =>
+  `${teamPath(teamUID)}/pipelines/${encodeURIComponent(groupUID)}`;
+
+export const pipelineKeys = {
+  list: (teamUID: string) => ['teams', teamUID, 'pipelines'] as const,
+  board: (teamUID: string, groupUID: string) =>
+    ['teams', teamUID, 'pipelines', groupUID, 'board'] as const,
+};
+
+export function fetchPipelines(teamUID: string, signal?: AbortSignal) {
+  return api
+    .get<{ pipelines: PipelineSummary[] }>(`${teamPath(teamUID)}/pipelines`, { signal })
+    .then((answer) => answer.pipelines);
+}
+
+export function fetchBoard(teamUID: string, groupUID: string, signal?: AbortSignal) {
+  return api.get<Board>(`${pipelinePath(teamUID, groupUID)}/board`, {
+    query: { limit: PAGE_SIZE },
+    signal,
+  });
+}
+
+/** The board address `/contacts/pipeline/:pipelineID?/:stageUID?`, or null for another page. */
+export function parseBoardPath(
+  pathname: string,
+): { pipelineID: string | null; stageUID: string | null } | null {
+  const m = /^\/contacts\/pipeline(?:\/([^/]+))?(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    return {
+      pipelineID: m[1] ? decodeURIComponent(m[1]) : null,
+      stageUID: m[2] ? decodeURIComponent(m[2]) : null,
+    };
+  } catch {
+    return null;
+  }
+}
