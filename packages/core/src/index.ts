@@ -30,3 +30,4 @@ export * from './team-access';
 export * from './extension-messages';
 export * from './trial';
 export * from './sync-targets';
+export * from './search';
