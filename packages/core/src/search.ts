@@ -18,9 +18,12 @@ export const SEARCH_DEFAULT_SIZE = 50;
 /** Longest free-text query. */
 export const SEARCH_MAX_TEXT = 200;
 /** Free-text tokens shorter than this match by prefix only; longer ones also by similarity (typos). */
-export const SEARCH_FUZZY_MIN_LENGTH = 3;
-/** pg_trgm word similarity a token needs to match a word with a typo (the `<%` default). */
-export const SEARCH_WORD_SIMILARITY = 0.6;
+export const SEARCH_FUZZY_MIN_LENGTH = 4;
+/**
+ * pg_trgm word similarity a token needs to match a word with a typo (set for the search's
+ * transaction; pg_trgm's default 0.6 misses a one-letter typo in the middle of a 9-letter word).
+ */
+export const SEARCH_WORD_SIMILARITY = 0.4;
 /** Most values in one list filter. */
 export const SEARCH_MAX_LIST = 100;
 
@@ -198,9 +201,18 @@ export function effectiveSort(req: Pick<SearchRequest, 'sort' | 'searchObj'>): {
     : { field: 'createdAt', direction: 'desc' };
 }
 
-/** Free text → lower-case tokens (split on white space), at most 8. */
+/** Free text → lower-case tokens (split on white space; control characters dropped), at most 8. */
 export function searchTokens(text: string): string[] {
-  return text.toLowerCase().trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .toLowerCase()
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 8)
+  );
 }
 
 /** Letters and digits of an e-mail or handle as words (`ann.lee@x.io` → `ann lee x io`). */

@@ -3,6 +3,7 @@ import {
   phoneDigits,
   SEARCH_FUZZY_MIN_LENGTH,
   SEARCH_TOTAL_BOUND,
+  SEARCH_WORD_SIMILARITY,
   tokenParts,
   type SearchFilter,
   type SearchHit,
@@ -245,6 +246,14 @@ export async function searchTotal(scope: TeamScope, db: AppDb, plan: SearchPlan)
   return !plan.exactTotal && n > SEARCH_TOTAL_BOUND
     ? { value: SEARCH_TOTAL_BOUND, relation: 'gte' as const }
     : { value: n, relation: 'eq' as const };
+}
+
+/** The typo tolerance of `<%` for this transaction (SET LOCAL; the index honours it). */
+export async function setTypoTolerance(scope: TeamScope, db: AppDb) {
+  void scope;
+  await db.execute(
+    sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`,
+  );
 }
 
 /** The pipeline a pipeline view opens on: the default one if visible, else the first visible. */

@@ -15,7 +15,7 @@ import { addMember, createUser, ownerWithTeam, signIn } from '../../test/team-fi
  * applied to that memory copy (the oracle the example and property tests compare `/v2` with).
  *
  * Names come from a vocabulary whose words start with distinct letters, so a prefix of one
- * word is never close (pg_trgm word similarity ≥ 0.6) to another, and a one-letter typo in a
+ * word is never close (pg_trgm word similarity ≥ 0.4) to another, and a one-letter typo in a
  * word of ≥ 9 letters stays close to it: then "typo tolerant" has an exact expected answer.
  */
 

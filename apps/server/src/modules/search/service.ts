@@ -8,6 +8,7 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import * as repo from './repo';
 
@@ -34,39 +35,44 @@ export async function search(
     }
     after = { v: cursor.v, g: cursor.g };
   }
-  const db = database.db;
-  const pipelineUID =
-    req.searchObj.pipelineUID ??
-    (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
-  const plan: repo.SearchPlan = {
-    filter: req.searchObj,
-    pipelineUID,
-    tokens: searchTokens(req.searchObj.text ?? ''),
-    sort,
-    from: req.paging.from,
-    size: req.paging.size,
-    after,
-    exactTotal: req.options.total === 'exact',
-  };
-  const rows = await repo.searchPage(scope, db, plan);
-  const total = await repo.searchTotal(scope, db, plan);
-  const details = await repo.hitDetails(
-    scope,
-    db,
-    rows.map((r) => r.gtid),
-  );
-  const last = rows.at(-1);
-  return {
-    hits: rows.map((r) => repo.toHit(r, details)),
-    total,
-    searchAfter:
-      last && rows.length === plan.size
-        ? encodeSearchCursor({ s: sortTag, v: last.cursor_value, g: last.gtid })
-        : null,
-    from: plan.from,
-    size: plan.size,
-    pipelineUID,
-  };
+  // One read transaction: the typo tolerance is set for it alone (SET LOCAL).
+  return withTx(database, scope, async (tx) => {
+    const db = tx.db;
+    const tokens = searchTokens(req.searchObj.text ?? '');
+    if (tokens.length) await repo.setTypoTolerance(scope, db);
+    const pipelineUID =
+      req.searchObj.pipelineUID ??
+      (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
+    const plan: repo.SearchPlan = {
+      filter: req.searchObj,
+      pipelineUID,
+      tokens,
+      sort,
+      from: req.paging.from,
+      size: req.paging.size,
+      after,
+      exactTotal: req.options.total === 'exact',
+    };
+    const rows = await repo.searchPage(scope, db, plan);
+    const total = await repo.searchTotal(scope, db, plan);
+    const details = await repo.hitDetails(
+      scope,
+      db,
+      rows.map((r) => r.gtid),
+    );
+    const last = rows.at(-1);
+    return {
+      hits: rows.map((r) => repo.toHit(r, details)),
+      total,
+      searchAfter:
+        last && rows.length === plan.size
+          ? encodeSearchCursor({ s: sortTag, v: last.cursor_value, g: last.gtid })
+          : null,
+      from: plan.from,
+      size: plan.size,
+      pipelineUID,
+    };
+  });
 }
 
 /** A cursor's value must have its sort's type (a forged one would fail in the database). */
