@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import {
   encodeSearchCursor,
+  searchDocument,
   SEARCH_MAX_SIZE,
   searchRequestSchema,
   type SearchAnswer,
@@ -251,6 +253,40 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     const exact = await post({ options: { total: 'exact' } });
     expect(auto.body.data.total).toEqual({ value: seed.contacts.length, relation: 'eq' });
     expect(exact.body.data.total).toEqual(auto.body.data.total);
+  });
+});
+
+describe(`contact.search_doc (${ENGINE})`, () => {
+  it('the database builds the same searchable words as core searchDocument', async () => {
+    const ascii = fc.string({
+      unit: fc.constantFrom(..."aZ09 .-_@+()/?#='%\\\tÉé".split('')),
+      maxLength: 24,
+    });
+    const contact = fc.record({
+      firstName: ascii,
+      lastName: ascii,
+      fullName: ascii,
+      emailAddress: fc.option(ascii, { nil: null }),
+      phoneNumber: fc.option(ascii, { nil: null }),
+      profiles: fc.dictionary(fc.constantFrom('facebook', 'instagram', 'linkedin', 'x'), ascii),
+    });
+    await fc.assert(
+      fc.asyncProperty(contact, async (c) => {
+        const r = await s.database.pool.query<{ doc: string }>(
+          `SELECT contact_search_doc($1, $2, $3, $4, $5, $6::jsonb) AS doc`,
+          [
+            c.firstName,
+            c.lastName,
+            c.fullName,
+            c.emailAddress,
+            c.phoneNumber,
+            JSON.stringify(c.profiles),
+          ],
+        );
+        expect(r.rows[0]!.doc).toBe(searchDocument(c));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
