@@ -133,24 +133,29 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   return sql.join(conds, sql` AND `);
 }
 
+const NAME_KEY = sql`lower(coalesce(nullif(c.full_name, ''), btrim(c.first_name || ' ' || c.last_name)))`;
+
 /** The sort key (never null, so keyset paging is total), and how a cursor value is cast back. */
 function sortKey(scope: TeamScope, plan: SearchPlan): { key: SQL; cursorText: SQL; cast: SQL } {
   const text = { cast: sql`::text COLLATE "C"` };
   switch (plan.sort.field) {
     case 'relevance': {
-      const q = plan.tokens.join(' ');
-      const allPrefix = plan.tokens.length
-        ? sql.join(
-            plan.tokens.map((t) => sql`c.search_doc LIKE ${`% ${escapeLike(t)}%`}`),
-            sql` AND `,
-          )
-        : sql`TRUE`;
-      const key = sql`((CASE WHEN ${allPrefix} THEN 1000 ELSE 0 END)
-        + round(1000 * word_similarity(${q}, c.search_doc))::int)`;
-      return { key, cursorText: sql`${key}::text`, cast: sql`::int` };
+      // Best first: every token a prefix of a name word (rank 0), of any word (1), else a
+      // typo match (2); then by name. One text key, so it pages with a cursor like the others.
+      const names = sql`(' ' || lower(c.first_name) || ' ' || lower(c.last_name) || ' ' || lower(c.full_name))`;
+      const all = (target: SQL) =>
+        plan.tokens.length
+          ? sql.join(
+              plan.tokens.map((t) => sql`${target} LIKE ${`% ${escapeLike(t)}%`}`),
+              sql` AND `,
+            )
+          : sql`TRUE`;
+      const key = sql`((CASE WHEN ${all(names)} THEN '0' WHEN ${all(sql`c.search_doc`)} THEN '1' ELSE '2' END)
+        || ${NAME_KEY}) COLLATE "C"`;
+      return { key, cursorText: key, ...text };
     }
     case 'name': {
-      const key = sql`(lower(coalesce(nullif(c.full_name, ''), btrim(c.first_name || ' ' || c.last_name))) COLLATE "C")`;
+      const key = sql`(${NAME_KEY} COLLATE "C")`;
       return { key, cursorText: key, ...text };
     }
     case 'email': {
@@ -217,9 +222,11 @@ export type PageRow = {
 export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
   const where = whereOf(scope, plan);
   const { key, cursorText, cast } = sortKey(scope, plan);
-  const dir = plan.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  // Relevance "desc" (the default) is best first, i.e. ascending on its rank key.
+  const ascending = (plan.sort.direction === 'asc') !== (plan.sort.field === 'relevance');
+  const dir = ascending ? sql`ASC` : sql`DESC`;
   const after = plan.after
-    ? sql`AND (${key}, c.gtid) ${plan.sort.direction === 'asc' ? sql`>` : sql`<`}
+    ? sql`AND (${key}, c.gtid) ${ascending ? sql`>` : sql`<`}
         (${String(plan.after.v)}${cast}, ${plan.after.g}::text COLLATE "C")`
     : sql``;
   const iso = (col: string) =>

@@ -27,6 +27,7 @@ export function searchRoutes(services: Services) {
   app.get('/v2/schema', (c) => c.json(schema));
 
   app.post('/v2', async (c) => {
+    const started = performance.now();
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S.*)$/i.exec(header);
     if (!match) {
@@ -39,7 +40,6 @@ export function searchRoutes(services: Services) {
     try {
       const body = await jsonBody(c, searchRequestSchema);
       const scope = await teamScopeFor(services.database, identity.uid, body.teamUID);
-      const started = performance.now();
       const data = await search(services.database, scope, body);
       c.header('server-timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
       return c.json({ data });

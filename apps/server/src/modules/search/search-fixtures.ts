@@ -354,7 +354,7 @@ export function modelSearch(
   seed: SearchSeed,
   visible: 'all' | readonly string[],
   req: SearchRequest,
-): { gtids: string[]; pipelineUID: string | null; relevance: boolean } {
+): { gtids: string[]; pipelineUID: string | null } {
   const sees = (p: string) => visible === 'all' || visible.includes(p);
   const f = req.searchObj;
   let pipelineUID = f.pipelineUID ?? null;
@@ -455,12 +455,21 @@ export function modelSearch(
     const pl = seed.pipelines.find((x) => x.pipelineUID === pipelineUID);
     return p && pl ? pl.stages.find((st) => st.stageUID === p.stageUID)!.idx : -1;
   };
+  const nameKey = (c: SeedContact) =>
+    (c.fullName || `${c.firstName} ${c.lastName}`.trim()).toLowerCase();
   const key = (c: SeedContact): string | number => {
     switch (sort.field) {
-      case 'relevance':
-        return 0;
+      case 'relevance': {
+        const names = ` ${c.firstName} ${c.lastName} ${c.fullName}`.toLowerCase();
+        const rank = tokens.every((t) => names.includes(` ${t}`))
+          ? '0'
+          : tokens.every((t) => c.doc.includes(` ${t}`))
+            ? '1'
+            : '2';
+        return rank + nameKey(c);
+      }
       case 'name':
-        return (c.fullName || `${c.firstName} ${c.lastName}`.trim()).toLowerCase();
+        return nameKey(c);
       case 'email':
         return (c.emailAddress ?? '').toLowerCase();
       case 'phone':
@@ -480,7 +489,8 @@ export function modelSearch(
     }
   };
   const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-  const sign = sort.direction === 'asc' ? 1 : -1;
+  // Relevance "desc" is best first: ascending on its rank key.
+  const sign = (sort.direction === 'asc') !== (sort.field === 'relevance') ? 1 : -1;
   const ordered = [...matches].sort((a, b) => sign * (cmp(key(a), key(b)) || cmp(a.gtid, b.gtid)));
-  return { gtids: ordered.map((c) => c.gtid), pipelineUID, relevance: sort.field === 'relevance' };
+  return { gtids: ordered.map((c) => c.gtid), pipelineUID };
 }

@@ -2,11 +2,12 @@ import {
   decodeSearchCursor,
   effectiveSort,
   encodeSearchCursor,
+  SEARCH_FUZZY_MIN_LENGTH,
   searchTokens,
   type SearchAnswer,
   type SearchRequest,
 } from '@leadloom/core';
-import type { Database } from '../../db/database';
+import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
@@ -35,11 +36,18 @@ export async function search(
     }
     after = { v: cursor.v, g: cursor.g };
   }
-  // One read transaction: the typo tolerance is set for it alone (SET LOCAL).
-  return withTx(database, scope, async (tx) => {
-    const db = tx.db;
-    const tokens = searchTokens(req.searchObj.text ?? '');
-    if (tokens.length) await repo.setTypoTolerance(scope, db);
+  const tokens = searchTokens(req.searchObj.text ?? '');
+  const fuzzy = tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH);
+  // With a typo-tolerant token, one read transaction so the tolerance is set for it alone
+  // (SET LOCAL); without, plain reads (fewer round trips on the one embedded connection).
+  const run = <T>(fn: (db: AppDb) => Promise<T>) =>
+    fuzzy
+      ? withTx(database, scope, async (tx) => {
+          await repo.setTypoTolerance(scope, tx.db);
+          return fn(tx.db);
+        })
+      : fn(database.db);
+  return run(async (db) => {
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
@@ -82,7 +90,6 @@ function cursorValueFits(field: string, v: string | number): boolean {
     case 'createdAt':
     case 'lastActivityAt':
       return text === '-infinity' || /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(text);
-    case 'relevance':
     case 'stage':
       return /^-?\d{1,9}$/.test(text);
     case 'dealValue':
