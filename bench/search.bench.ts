@@ -155,14 +155,18 @@ export async function measure(server: Omit<BenchServer, 'stop'>): Promise<boolea
       return { server: timing ? Number(timing[1]) : rtt, rtt };
     };
 
-    for (const b of replay(ctx, 999).slice(0, 150)) await ask(b); // warm-up
+    const errors: string[] = [];
+    for (const b of replay(ctx, 999).slice(0, 150)) {
+      await ask(b).catch((error: unknown) =>
+        errors.push(`warm-up: ${String(error).slice(0, 200)}`),
+      );
+    }
     const p50s: number[] = [];
     const p95s: number[] = [];
     const p99s: number[] = [];
     const rtt95s: number[] = [];
     const rates: number[] = [];
     const loads: string[] = [];
-    const errors: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       const queries = replay(ctx, run + 1);
       const server_: number[] = [];
