@@ -21,7 +21,10 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR (for finding hot paths).
+  const prof = process.env.BENCH_CPU_PROF;
+  const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+  const child = spawn(process.execPath, [...args, 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,6 +11,8 @@
  * random other stage, at the end of it), median of 3 runs. Needs `npm run build`.
  * Target: p95 ≤ 15 ms on PostgreSQL, ≤ 30 ms embedded; throughput reported.
  */
+import os from 'node:os';
+import { measureCommitFloor } from './commit-floor';
 import { startBenchServer } from './server';
 import { median, ms, percentile } from './stats';
 
@@ -99,12 +101,24 @@ export default async function stageChange(): Promise<boolean> {
     }
     const target = server.postgres ? 15 : 30;
     const p95 = median(p95s);
+    const dbUrl = process.env.BENCH_DATABASE_URL;
+    const floor = dbUrl ? await measureCommitFloor(dbUrl, WRITERS) : null;
     process.stdout.write(
       [
         '',
         `stage-change: ${engine}, team of ${CONTACTS} contacts, one webhooks connection, ` +
           `${MOVES} moves x ${RUNS} runs, ${WRITERS} concurrent writers, median of runs`,
         `  p50 ${ms(median(p50s))}  p95 ${ms(p95)}  p99 ${ms(median(p99s))}  throughput ${median(rates).toFixed(0)} moves/s`,
+        ...(floor
+          ? [
+              `  this disk's floor: a bare commit p50 ${ms(floor.sequentialP50)}; ${WRITERS} writers ` +
+                `committing updates of one row p50 ${ms(floor.sharedRowP50)} p95 ${ms(floor.sharedRowP95)}`,
+            ]
+          : []),
+        `  machine load (1/5/15 min): ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
         `  target p95 <= ${target} ms: ${p95 <= target ? 'met' : 'MISSED'}`,
         '',
       ].join('\n'),

@@ -10,6 +10,8 @@ import { withTx } from './db/tx';
 import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
 import { workMemberSync } from './modules/boot/member-sync';
+import { workChangeLogRetention } from './jobs/change-log-retention';
+import { workBulkJobs } from './modules/bulk/service';
 import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
@@ -24,15 +26,23 @@ export interface ServiceOptions {
   extraOrigins?: string[];
 }
 
+export interface Backend {
+  database: StartedServices['database'];
+  auth: StartedServices['auth'];
+  close(): Promise<void>;
+}
+
 /**
- * Opens the database (taking the data folder's lock when embedded), applies better-auth's and
- * our migrations, and starts the job queues. Used by the server, the demo command and tests.
+ * Opens the database (taking the data folder's lock when embedded) and applies better-auth's and
+ * our migrations, without job queues: what one-off commands (the demo seed) need.
  */
-export async function startServices(
+export async function openBackend(
   config: Config,
   logger: Logger,
   opts: ServiceOptions,
-): Promise<StartedServices> {
+  /** The reset mail needs the finished services; better-auth only calls it after start. */
+  started: { services?: Services } = {},
+): Promise<Backend> {
   const unlock = !config.databaseUrl && opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
     const database = await openDatabase({
@@ -43,8 +53,6 @@ export async function startServices(
     try {
       const secret =
         config.authSecret ?? resolveAuthSecret(undefined, opts.dataDir ?? config.dataDir);
-      // The reset mail needs the finished services; better-auth only calls it after start.
-      const started: { services?: Services } = {};
       const auth = createBetterAuth({
         pool: database.pool,
         publicUrl: config.publicUrl,
@@ -66,21 +74,10 @@ export async function startServices(
           promoteSuperAdmins(scope, tx.db, config.superAdminEmails),
         );
       }
-      const jobs = await startJobs(database, logger);
-      const services: Services = {
-        config,
-        logger,
+      return {
         database,
         auth,
-        jobs,
-        verifyToken: createTokenVerifier(auth, config.publicUrl, database),
-      };
-      started.services = services;
-      await workMemberSync(services);
-      return {
-        ...services,
         async close() {
-          await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
           await database.close();
           unlock();
         },
@@ -91,6 +88,50 @@ export async function startServices(
     }
   } catch (error) {
     unlock();
+    throw error;
+  }
+}
+
+/**
+ * Opens the backend (`openBackend`) and starts the job queues and their workers. Used by the
+ * server and tests.
+ */
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  opts: ServiceOptions,
+): Promise<StartedServices> {
+  const started: { services?: Services } = {};
+  const backend = await openBackend(config, logger, opts, started);
+  const { database, auth } = backend;
+  try {
+    const jobs = await startJobs(database, logger);
+    const services: Services = {
+      config,
+      logger,
+      database,
+      auth,
+      jobs,
+      verifyToken: createTokenVerifier(auth, config.publicUrl, database),
+    };
+    started.services = services;
+    try {
+      await workMemberSync(services);
+      await workChangeLogRetention(services);
+      await workBulkJobs(database, jobs, logger);
+    } catch (error) {
+      await jobs.stop().catch(() => {});
+      throw error;
+    }
+    return {
+      ...services,
+      async close() {
+        await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
+        await backend.close();
+      },
+    };
+  } catch (error) {
+    await backend.close();
     throw error;
   }
 }

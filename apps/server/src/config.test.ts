@@ -39,9 +39,16 @@ describe('loadConfig', () => {
     ['PASSWORD_MIN_LENGTH', '0', /^Invalid PASSWORD_MIN_LENGTH="0"/],
     ['SMTP_URL', 'http://mail', /^Invalid SMTP_URL="http:\/\/mail": must be an smtp/],
     ['TRUST_PROXY', 'yes', /^Invalid TRUST_PROXY="yes"/],
+    ['CHANGE_LOG_RETENTION_DAYS', '0', /^Invalid CHANGE_LOG_RETENTION_DAYS="0"/],
+    ['CHANGE_LOG_RETENTION_DAYS', 'week', /^Invalid CHANGE_LOG_RETENTION_DAYS="week"/],
   ])('rejects %s=%s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('keeps the change log 7 days unless CHANGE_LOG_RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({}).changeLogRetentionDays).toBe(7);
+    expect(loadConfig({ CHANGE_LOG_RETENTION_DAYS: '30' }).changeLogRetentionDays).toBe(30);
   });
 
   it('reads the identity and mail settings', () => {

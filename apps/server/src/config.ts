@@ -26,6 +26,7 @@ const schema = z.object({
   SUPER_ADMIN_EMAILS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   PARTNER_DOMAINS: z.string().default(''),
+  CHANGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   trustProxy: boolean;
   /** https hosts that may get a partner single-sign-on token (v2-auth-generateCFToken). */
   partnerDomains: string[];
+  /** Days the change log keeps entries for realtime resumes (DESIGN §5); older ones are trimmed. */
+  changeLogRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
+    changeLogRetentionDays: c.CHANGE_LOG_RETENTION_DAYS,
   };
 }
 
@@ -106,4 +110,5 @@ export const CONFIG_DOC: Record<string, string> = {
   SUPER_ADMIN_EMAILS: 'unset',
   TRUST_PROXY: 'false',
   PARTNER_DOMAINS: 'unset = no partner links get a token',
+  CHANGE_LOG_RETENTION_DAYS: '7',
 };

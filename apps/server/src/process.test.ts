@@ -49,66 +49,78 @@ afterAll(() => {
 const PROCESS_TIMEOUT = 120_000;
 
 describe('the server process', () => {
-  it('refuses a second process on a data folder in use with one line, and keeps the first one serving', async () => {
-    const dataDir = tempDir();
-    const port = freePort();
-    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
-    await first.running;
-    expect(first.out()).toContain('Demo sign-in: demo@leadloom.dev / leadloom-demo');
+  it(
+    'refuses a second process on a data folder in use with one line, and keeps the first one serving',
+    async () => {
+      const dataDir = tempDir();
+      const port = freePort();
+      const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+      await first.running;
+      expect(first.out()).toContain('Demo sign-in: demo@leadloom.dev / leadloom-demo');
 
-    const second = start({ DATA_DIR: dataDir, PORT: String(port + 1) });
-    expect(await second.exited).toBe(1);
-    const lines = second.err().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/data folder .* is in use by another Leadloom process/);
+      const second = start({ DATA_DIR: dataDir, PORT: String(port + 1) });
+      expect(await second.exited).toBe(1);
+      const lines = second.err().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/data folder .* is in use by another Leadloom process/);
 
-    // `npm start` checks before it builds anything.
-    const preflight = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(serverDir, 'src/preflight.ts')],
-      {
-        cwd: serverDir,
-        env: { ...process.env, DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let preflightErr = '';
-    preflight.stderr.on('data', (d: Buffer) => (preflightErr += d.toString()));
-    expect(await new Promise((resolve) => preflight.on('exit', resolve))).toBe(1);
-    expect(preflightErr.trim().split('\n')).toEqual([
-      expect.stringMatching(/is in use by another Leadloom process/),
-    ]);
+      // `npm start` checks before it builds anything.
+      const preflight = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(serverDir, 'src/preflight.ts')],
+        {
+          cwd: serverDir,
+          env: { ...process.env, DATA_DIR: dataDir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let preflightErr = '';
+      preflight.stderr.on('data', (d: Buffer) => (preflightErr += d.toString()));
+      expect(await new Promise((resolve) => preflight.on('exit', resolve))).toBe(1);
+      expect(preflightErr.trim().split('\n')).toEqual([
+        expect.stringMatching(/is in use by another Leadloom process/),
+      ]);
 
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(await ready.json()).toMatchObject({ ok: true, database: 'embedded' });
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(await ready.json()).toMatchObject({ ok: true, database: 'embedded' });
 
-    // Data survives a restart: stop, start again, sign in as the demo user.
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    const again = start({ DATA_DIR: dataDir, PORT: String(port + 2) });
-    await again.running;
-    const signIn = await fetch(`http://127.0.0.1:${port + 2}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port + 2}` },
-      body: JSON.stringify({ email: 'demo@leadloom.dev', password: 'leadloom-demo' }),
-    });
-    expect(signIn.status).toBe(200);
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-    // Three real starts on embedded PGlite (each 10+ s under tsx): more than the 30 s default.
-  }, PROCESS_TIMEOUT);
+      // Data survives a restart: stop, start again, sign in as the demo user.
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      const again = start({ DATA_DIR: dataDir, PORT: String(port + 2) });
+      await again.running;
+      const signIn = await fetch(`http://127.0.0.1:${port + 2}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port + 2}` },
+        body: JSON.stringify({ email: 'demo@leadloom.dev', password: 'leadloom-demo' }),
+      });
+      expect(signIn.status).toBe(200);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+      // Three real starts on embedded PGlite (each 10+ s under tsx): more than the 30 s default.
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('exits with one line naming the database when PostgreSQL cannot be reached', async () => {
-    const p = start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', PORT: String(freePort()) });
-    expect(await p.exited).not.toBe(0);
-    const lines = p.err().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('127.0.0.1:1/x');
-  }, PROCESS_TIMEOUT);
+  it(
+    'exits with one line naming the database when PostgreSQL cannot be reached',
+    async () => {
+      const p = start({ DATABASE_URL: 'postgres://127.0.0.1:1/x', PORT: String(freePort()) });
+      expect(await p.exited).not.toBe(0);
+      const lines = p.err().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('127.0.0.1:1/x');
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('exits with one line naming a bad setting', async () => {
-    const p = start({ PORT: 'eighty', DATA_DIR: tempDir() });
-    expect(await p.exited).toBe(1);
-    expect(p.err().trim()).toMatch(/^leadloom: Invalid PORT="eighty"/);
-  }, PROCESS_TIMEOUT);
+  it(
+    'exits with one line naming a bad setting',
+    async () => {
+      const p = start({ PORT: 'eighty', DATA_DIR: tempDir() });
+      expect(await p.exited).toBe(1);
+      expect(p.err().trim()).toMatch(/^leadloom: Invalid PORT="eighty"/);
+    },
+    PROCESS_TIMEOUT,
+  );
 });

@@ -30,4 +30,5 @@ export * from './team-access';
 export * from './extension-messages';
 export * from './trial';
 export * from './sync-targets';
+export * from './bulk';
 export * from './search';

@@ -23,14 +23,27 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
   const directory = systemScope('identity check');
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let kids = new Set<string>();
+  /**
+   * Tokens whose signature already checked out, until they expire. A signature check is the
+   * costliest step of a small request (Ed25519), and a client sends the same token for its
+   * whole 15 minutes. Only the signature is remembered: standing is still read on every call.
+   */
+  const verified = new Map<string, Identity>();
+  const VERIFIED_MAX = 5000;
 
   async function load() {
+    verified.clear();
     const jwks = (await auth.api.getJwks()) as JSONWebKeySet;
     keySet = createLocalJWKSet(jwks);
     kids = new Set(jwks.keys.map((k) => String(k.kid)));
   }
 
   async function verifySignature(token: string): Promise<Identity | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt !== undefined && known.expiresAt > Date.now()) return known;
+      verified.delete(token);
+    }
     try {
       const [headerB64] = token.split('.');
       const header = JSON.parse(Buffer.from(headerB64 ?? '', 'base64url').toString('utf8')) as {
@@ -42,13 +55,19 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
         audience: publicUrl,
       });
       if (typeof payload.sub !== 'string') return null;
-      return {
+      const identity: Identity = {
         uid: payload.sub,
         email: typeof payload.email === 'string' ? payload.email : '',
         permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
         isSuper: false,
         ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
       };
+      if (identity.expiresAt !== undefined) {
+        // Oldest first out (a Map keeps insertion order).
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, identity);
+      }
+      return identity;
     } catch {
       return null;
     }

@@ -13,6 +13,9 @@ let s: TestServices;
 beforeAll(async () => {
   s = await startTestServices();
   await s.database.db.execute(sql`CREATE TABLE tx_probe (id int PRIMARY KEY, note text)`);
+  await s.database.db.execute(
+    sql`CREATE TABLE tx_deferred (n serial PRIMARY KEY, label text NOT NULL, hits int NOT NULL DEFAULT 0)`,
+  );
 });
 afterAll(() => s.cleanup());
 
@@ -153,5 +156,72 @@ describe(`the shared connection (${ENGINE})`, () => {
       sql`SELECT count(*)::int AS n FROM change_log WHERE team_uid IN ('team-x', 'team-y')`,
     );
     expect(r.rows[0]!.n).toBe(12);
+  });
+
+  describe('deferred writes', () => {
+    const insert = (labels: string[]) => sql`
+      INSERT INTO tx_deferred (label) SELECT unnest(${sql.param(labels)}::text[])`;
+    const labels = async (prefix: string) =>
+      (
+        await s.database.db.execute<{ label: string; hits: number }>(sql`
+          SELECT label, hits FROM tx_deferred WHERE label LIKE ${prefix + '%'} ORDER BY n`)
+      ).rows;
+
+    it('are seen by the next read of the same transaction, and commit with it', async () => {
+      const seen = await withTx(s.database, scope, async (tx) => {
+        tx.defer('tx_deferred', insert(['seen-a']));
+        tx.deferRows('tx_deferred', ['seen-b', 'seen-c'], insert);
+        const r = await tx.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM tx_deferred WHERE label LIKE 'seen-%'`,
+        );
+        return r.rows[0]!.n;
+      });
+      expect(seen).toBe(3);
+      expect((await labels('seen-')).map((r) => r.label)).toEqual(['seen-a', 'seen-b', 'seen-c']);
+    });
+
+    it('go out as one statement with the change log, rows of one table in the order queued', async () => {
+      const statements = await withTx(s.database, scope, async (tx) => {
+        const client = tx.client as unknown as { query: (...args: unknown[]) => unknown };
+        const query = client.query.bind(client);
+        let count = 0;
+        client.query = (...args: unknown[]) => {
+          count++;
+          return query(...args);
+        };
+        tx.deferRows('tx_deferred', ['order-1', 'order-2'], insert);
+        tx.defer('tx_probe', sql`INSERT INTO tx_probe (id, note) VALUES (4242, 'deferred')`);
+        tx.recordChange('team-deferred', 'probe', '4242', 'insert');
+        await tx.flushChanges(); // what withTx runs last, before COMMIT
+        client.query = query;
+        return count;
+      });
+      expect(statements).toBe(1);
+      expect((await labels('order-')).map((r) => r.label)).toEqual(['order-1', 'order-2']);
+      const seqs = await s.database.db.execute<{ seq: number }>(
+        sql`SELECT seq FROM change_log WHERE team_uid = 'team-deferred'`,
+      );
+      expect(seqs.rows.map((r) => Number(r.seq))).toEqual([1]);
+    });
+
+    it('apply two updates of the same rows one after the other, not in one statement', async () => {
+      await s.database.db.execute(insert(['twice']));
+      const bump = sql`UPDATE tx_deferred SET hits = hits + 1 WHERE label = 'twice'`;
+      await withTx(s.database, scope, async (tx) => {
+        tx.defer('tx_deferred', bump);
+        tx.defer('tx_deferred', bump);
+      });
+      expect(await labels('twice')).toEqual([{ label: 'twice', hits: 2 }]);
+    });
+
+    it('roll back with the transaction when a later statement fails', async () => {
+      await expect(
+        withTx(s.database, scope, async (tx) => {
+          tx.defer('tx_deferred', insert(['rolled-back']));
+          await tx.db.execute(sql`SELECT 1 / 0`);
+        }),
+      ).rejects.toThrow();
+      expect(await labels('rolled-back')).toEqual([]);
+    });
   });
 });

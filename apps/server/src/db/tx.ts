@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { AppDb, Database } from './database';
@@ -9,8 +10,6 @@ import * as schema from './schema';
 
 export type ChangeOp = 'insert' | 'update' | 'delete';
 
-const CHANGE_LOG_SLICE = 2000;
-
 interface PendingChange {
   teamUID: string;
   resource: string;
@@ -18,19 +17,76 @@ interface PendingChange {
   op: ChangeOp;
 }
 
+/**
+ * A write whose result nobody reads, held back to go out with the transaction's next statement:
+ * either a statement, or rows for one table whose statement is built when it is sent (so rows
+ * queued one after the other, e.g. sync then workflow-trigger outbox rows, become one INSERT).
+ */
+type DeferredWrite =
+  | { table: string; statement: SQL }
+  | { table: string; rows: unknown[]; build: (rows: never[]) => SQL };
+
+/** Rows merged into one deferred INSERT at most (its parameters stay far below the limit). */
+const MERGED_ROWS = 2000;
+
+/**
+ * A statement may bind at most 65,535 parameters; deferred writes are grouped well below that
+ * (bulk actions defer thousands of rows).
+ */
+const PARAMS_PER_STATEMENT = 30_000;
+
+const dialect = new PgDialect();
+
 /** pg-boss's connection interface, bound to the transaction's client. */
 export interface BossDb {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
+ * One drizzle instance per pooled client (building one costs a walk over the whole schema),
+ * bound to a view of the client that first sends the open transaction's deferred writes.
+ */
+interface ClientState {
+  db: AppDb;
+  tx: Tx | null;
+}
+const clientStates = new WeakMap<pg.PoolClient, ClientState>();
+
+function stateFor(client: pg.PoolClient): ClientState {
+  let state = clientStates.get(client);
+  if (!state) {
+    const s: ClientState = { db: null as unknown as AppDb, tx: null };
+    const flushing = Object.create(client, {
+      query: {
+        // Looked up on each call (not bound once), so a test may wrap the client's query.
+        value: (...args: unknown[]) => {
+          const query = () => Reflect.apply(client.query, client, args) as Promise<unknown>;
+          const tx = s.tx;
+          return tx?.hasDeferredWrites ? tx.flushWrites().then(query) : query();
+        },
+      },
+    }) as pg.PoolClient;
+    s.db = drizzle(flushing, { schema });
+    clientStates.set(client, s);
+    state = s;
+  }
+  return state;
+}
+
+/**
  * A transaction handle: a drizzle instance and a pg-boss `db` on the same client, plus the
- * change log of what this transaction did (written as its last statements, DESIGN §5).
+ * change log of what this transaction did (written as its last statement, DESIGN §5).
+ *
+ * Round trips are most of a small action's cost, so writes whose results nobody reads can be
+ * deferred (`defer`): they go out together, as one statement of data-modifying CTEs, right
+ * before the transaction's next statement of any kind (so every read still sees them) or with
+ * the change log at commit. A stage change is then one write statement, not eight.
  */
 export class Tx {
   readonly db: AppDb;
   readonly bossDb: BossDb;
   private readonly changes: PendingChange[] = [];
+  private deferred: DeferredWrite[] = [];
 
   constructor(
     readonly scope: Scope,
@@ -40,13 +96,23 @@ export class Tx {
     /** PostgreSQL: NOTIFY other processes' realtime streams at commit (DESIGN §7). */
     private readonly notify = false,
   ) {
-    this.db = drizzle(client, { schema });
+    const state = stateFor(client);
+    state.tx = this;
+    this.db = state.db;
     this.bossDb = {
       executeSql: async (text, values) => {
+        await this.flushWrites();
         const r = await client.query(text, values);
         return { rows: r.rows };
       },
     };
+  }
+
+  /** Detaches this handle from its pooled client (the transaction is over). */
+  close(): void {
+    const state = clientStates.get(this.client);
+    if (state?.tx === this) state.tx = null;
+    this.deferred = [];
   }
 
   /** Records that `resource/id` changed; the change log rows are written at commit. */
@@ -55,44 +121,126 @@ export class Tx {
   }
 
   /**
-   * Bumps each touched team's counter and writes the change log. Runs as the transaction's last
-   * statements so the counter row lock is held until commit and `seq` follows commit order;
-   * teams are locked in team_uid order so two multi-team transactions cannot deadlock.
+   * Queues a write to `table` (an INSERT, UPDATE or DELETE whose result the caller does not
+   * need) to be sent with the transaction's next statement. Its errors surface there, so only
+   * writes that are not expected to fail belong here (not an insert whose unique violation the
+   * caller handles).
+   */
+  defer(table: string, statement: SQL): void {
+    this.deferred.push({ table, statement });
+  }
+
+  /**
+   * Queues rows to insert into `table`; `build` makes the statement when they are sent. Rows
+   * queued right after rows of the same table and `build` join them: one INSERT, in order.
+   */
+  deferRows<R>(table: string, rows: readonly R[], build: (rows: R[]) => SQL): void {
+    if (rows.length === 0) return;
+    const last = this.deferred.at(-1);
+    if (
+      last &&
+      'rows' in last &&
+      last.table === table &&
+      last.build === build &&
+      last.rows.length + rows.length <= MERGED_ROWS
+    ) {
+      last.rows.push(...rows);
+      return;
+    }
+    this.deferred.push({ table, rows: [...rows], build: build as (rows: never[]) => SQL });
+  }
+
+  get hasDeferredWrites(): boolean {
+    return this.deferred.length > 0;
+  }
+
+  /** Sends the deferred writes now, as few statements as the rules below allow. */
+  async flushWrites(): Promise<void> {
+    for (const group of this.takeDeferredGroups()) await this.db.execute(combine(group, null));
+  }
+
+  /**
+   * The deferred writes as groups of statements, each group one statement of data-modifying
+   * CTEs. A group touches a table once: the CTEs of one statement run in no defined order and
+   * must not change the same rows, so a second write to a table starts a new group (which also
+   * keeps rows of one table in the order they were queued). Groups stay below the parameter limit.
+   */
+  private takeDeferredGroups(): SQL[][] {
+    const groups: SQL[][] = [];
+    let group: SQL[] = [];
+    let params = 0;
+    let tables = new Set<string>();
+    for (const d of this.deferred) {
+      const statement = 'rows' in d ? d.build(d.rows as never[]) : d.statement;
+      const count = dialect.sqlToQuery(statement).params.length;
+      if (group.length > 0 && (tables.has(d.table) || params + count > PARAMS_PER_STATEMENT)) {
+        groups.push(group);
+        group = [];
+        params = 0;
+        tables = new Set();
+      }
+      group.push(statement);
+      params += count;
+      tables.add(d.table);
+    }
+    if (group.length > 0) groups.push(group);
+    this.deferred = [];
+    return groups;
+  }
+
+  /**
+   * Bumps each touched team's counter and writes the change log, one statement per team that
+   * also carries the last group of deferred writes. Runs as the transaction's last statement so
+   * the counter row lock is held until commit and `seq` follows commit order; teams are locked
+   * in team_uid order so two multi-team transactions cannot deadlock.
    */
   async flushChanges(): Promise<string[]> {
-    if (this.changes.length === 0) return [];
+    const groups = this.takeDeferredGroups();
+    const last = groups.pop() ?? [];
+    for (const group of groups) await this.db.execute(combine(group, null));
+    if (this.changes.length === 0) {
+      if (last.length > 0) await this.db.execute(combine(last, null));
+      return [];
+    }
     const byTeam = new Map<string, PendingChange[]>();
-    for (const c of this.changes) {
+    const changes = this.changes.splice(0);
+    for (const c of changes) {
       const list = byTeam.get(c.teamUID) ?? [];
       list.push(c);
       byTeam.set(c.teamUID, list);
     }
     const teams = [...byTeam.keys()].sort();
-    for (const teamUID of teams) {
+    for (const [i, teamUID] of teams.entries()) {
       const list = byTeam.get(teamUID)!;
-      const bumped = await this.db.execute<{ seq: string }>(sql`
-        INSERT INTO team_counter (team_uid, seq) VALUES (${teamUID}, ${list.length})
-        ON CONFLICT (team_uid) DO UPDATE SET seq = team_counter.seq + ${list.length}
-        RETURNING seq`);
-      const last = Number(bumped.rows[0]!.seq);
-      const first = last - list.length + 1;
-      const rows = list.map((c, i) => ({
-        teamUID,
-        seq: first + i,
-        resource: c.resource,
-        id: c.id,
-        op: c.op,
-        changeId: this.changeId,
-      }));
-      // A statement takes at most 65,535 parameters: bulk work and seeds write in slices.
-      for (let i = 0; i < rows.length; i += CHANGE_LOG_SLICE) {
-        await this.db.insert(schema.changeLog).values(rows.slice(i, i + CHANGE_LOG_SLICE));
-      }
-      // Only wakes streams (delivered at commit); they read the entries from change_log.
-      if (this.notify) await this.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${teamUID})`);
+      // Arrays bind three parameters however many entries there are.
+      const log = sql`
+        bumped AS (
+          INSERT INTO team_counter (team_uid, seq) VALUES (${teamUID}, ${list.length})
+          ON CONFLICT (team_uid) DO UPDATE SET seq = team_counter.seq + ${list.length}
+          RETURNING seq),
+        logged AS (
+          INSERT INTO change_log (team_uid, seq, resource, id, op, change_id)
+          SELECT ${teamUID}, bumped.seq - ${list.length} + v.n, v.resource, v.id, v.op,
+            ${this.changeId}
+          FROM bumped, unnest(${sql.param(list.map((c) => c.resource))}::text[],
+            ${sql.param(list.map((c) => c.id))}::text[],
+            ${sql.param(list.map((c) => c.op))}::text[]) WITH ORDINALITY AS v(resource, id, op, n))
+        SELECT bumped.seq${
+          // Only wakes streams (delivered at commit); they read the entries from change_log.
+          this.notify ? sql`, pg_notify(${CHANGE_CHANNEL}, ${teamUID})` : sql``
+        } FROM bumped`;
+      await this.db.execute(combine(i === 0 ? last : [], log));
     }
     return teams;
   }
+}
+
+/** Statements as the data-modifying CTEs of one statement, ending in `tail` (else `SELECT 1`). */
+function combine(writes: readonly SQL[], tail: SQL | null): SQL {
+  if (writes.length === 1 && tail === null) return writes[0]!;
+  const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
+  if (tail === null) return sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`;
+  return sql`WITH ${sql.join([...ctes, tail], sql`, `)}`;
 }
 
 export interface WithTxOptions {
@@ -116,11 +264,13 @@ export async function withTx<T>(
   const client = await database.acquireForTransaction();
   const flow = { open: true };
   let changedTeams: string[] = [];
+  let tx: Tx | null = null;
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
-    const result = await txFlow.run(flow, () => fn(tx));
-    const teams = await tx.flushChanges();
+    tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
+    const open = tx;
+    const result = await txFlow.run(flow, () => fn(open));
+    const teams = await open.flushChanges();
     await client.query('COMMIT');
     changedTeams = teams;
     return result;
@@ -130,6 +280,7 @@ export async function withTx<T>(
   } finally {
     // Work the callback started without awaiting may use the pool once the transaction is over.
     flow.open = false;
+    tx?.close();
     client.release();
     // Wake this process's realtime streams, outside the transaction's async context.
     if (changedTeams.length > 0) txFlow.exit(() => signalCommittedChanges(changedTeams));

@@ -31,6 +31,7 @@ import { teamRoutes } from '../modules/teams/routes';
 import { realtimeRoutes } from '../realtime/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
+import { bulkRoutes } from '../modules/bulk/routes';
 
 /**
  * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
@@ -62,6 +63,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   dealRoutes,
   answerRoutes,
   realtimeRoutes,
+  bulkRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
  * Every queue the app uses. All are created at start (DESIGN §3), so a `send` to a name that is
  * not here is a programming error and throws.
  */
-export const QUEUES = ['maintenance', 'bulk', 'member-sync'] as const;
+export const QUEUES = ['maintenance', 'bulk', 'member-sync', 'change-log-retention'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export class UnknownQueueError extends Error {}

@@ -74,7 +74,8 @@ type Need =
   | { kind: 'stage'; uid: string }
   | { kind: 'tagSet'; uid: string }
   | { kind: 'tag'; uid: string }
-  | { kind: 'part'; resource: string; gtid: string; partId: string };
+  | { kind: 'part'; resource: string; gtid: string; partId: string }
+  | { kind: 'user'; uid: string };
 
 function needOf(e: ChangeEntry): Need {
   if (TEAM_WIDE.has(e.resource)) return { kind: 'yes' };
@@ -90,6 +91,9 @@ function needOf(e: ChangeEntry): Need {
       return { kind: 'tag', uid: e.id };
     case 'contact':
       return { kind: 'contact', gtid: e.id };
+    case 'bulk-job':
+      // `createdByUID/jobUID`: a member follows the progress of their own jobs only.
+      return slash > 0 ? { kind: 'user', uid: e.id.slice(0, slash) } : { kind: 'no' };
     case 'contact-pipeline':
       return slash > 0 ? { kind: 'pipeline', pipelineUID: e.id.slice(slash + 1) } : { kind: 'no' };
     case 'contact_tag': {
@@ -201,6 +205,9 @@ export async function visibleSeqs(
         break;
       case 'no':
         ok = false;
+        break;
+      case 'user':
+        ok = need.uid === scope.uid;
         break;
       case 'pipeline':
         ok = canSeePipeline(scope, need.pipelineUID);

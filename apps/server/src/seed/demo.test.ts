@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../http/app';
+import { keyBetween } from '../modules/contacts/position';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
-import { DEMO_LABELS, DEMO_QUESTIONS, DEMO_TAG_SETS } from './demo-data';
+import { TestClient } from '../test/http-client';
+import { DEMO_LABELS, DEMO_PIPELINES, DEMO_QUESTIONS, DEMO_TAG_SETS, DEMO_USER } from './demo-data';
 import { seedDemo } from './demo';
+import { pgArray, skipForeignKeyTriggers, verifyForeignKeys } from './demo.repo';
+import { systemScope } from '../db/scope';
+import { withTx } from '../db/tx';
 
 /** The demo team is what a first-time user explores: every setup screen must have data. */
 
@@ -91,5 +97,194 @@ describe(`demo seed --stage-heavy (${ENGINE})`, () => {
     } finally {
       await t.cleanup();
     }
+  });
+});
+
+describe(`npm run demo -- --contacts N --stage-heavy (${ENGINE})`, () => {
+  // In batches of 1,000 (4 transactions), so batching and the per-batch statistics run too.
+  const N = 3_001;
+  let t: TestServices;
+  let team: string;
+  let client: TestClient;
+  const n = async (query: ReturnType<typeof sql>) =>
+    Number((await t.database.db.execute<{ n: string }>(query)).rows[0]!.n);
+
+  beforeAll(async () => {
+    t = await startTestServices();
+    const seeded = await seedDemo(t.database, t.auth, {
+      contacts: N,
+      stageHeavy: true,
+      batchSize: 1_000,
+    });
+    expect(seeded).toMatchObject({ created: true, contacts: N });
+    team = seeded.teamUID!;
+    client = await new TestClient(createApp(t)).signIn(DEMO_USER.email, DEMO_USER.password);
+  }, 180_000);
+  afterAll(() => t?.cleanup());
+
+  it('makes N contacts, each placed once, exactly half of them in one stage', async () => {
+    expect(await n(sql`SELECT count(*) n FROM contact WHERE team_uid = ${team}`)).toBe(N);
+    expect(await n(sql`SELECT count(*) n FROM contact_pipeline WHERE team_uid = ${team}`)).toBe(N);
+    const r = await t.database.db.execute<{ name: string; idx: number; nick: string; n: string }>(
+      sql`SELECT st.name, st.idx, p.nick_name nick, count(*) n FROM contact_pipeline cp
+        JOIN stage st ON st.team_uid = cp.team_uid AND st.stage_uid = cp.stage_uid
+        JOIN pipeline p ON p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
+        WHERE cp.team_uid = ${team} GROUP BY st.name, st.idx, p.nick_name ORDER BY count(*) DESC`,
+    );
+    expect(r.rows[0]).toMatchObject({
+      name: DEMO_PIPELINES[0]!.stages[0]!.name,
+      nick: DEMO_PIPELINES[0]!.nickName,
+      n: String(Math.floor(N / 2)),
+    });
+    // The other half is spread: every stage of every pipeline has cards.
+    expect(r.rows).toHaveLength(DEMO_PIPELINES.reduce((k, p) => k + p.stages.length + 1, 0));
+  });
+
+  it('gives every contact its activities with the typed columns, and history to match', async () => {
+    // initial (-2 min) and pipeline/added (-1 min) per contact, as the app writes them.
+    expect(
+      await n(sql`SELECT count(*) n FROM activity a JOIN contact c
+        ON c.team_uid = a.team_uid AND c.gtid = a.gtid
+        WHERE a.team_uid = ${team} AND a.type = 'initial' AND a.action = 'created'
+          AND a.created_at_unix = (extract(epoch FROM c.created_at) * 1000)::bigint - 120000`),
+    ).toBe(N);
+    expect(
+      await n(sql`SELECT count(*) n FROM activity a JOIN contact_pipeline cp
+        ON cp.team_uid = a.team_uid AND cp.gtid = a.gtid AND cp.pipeline_uid = a.pipeline_uid
+        JOIN stage st ON st.team_uid = a.team_uid AND st.stage_uid = a.stage_uid AND st.idx = 0
+        WHERE a.team_uid = ${team} AND a.type = 'pipeline' AND a.action = 'added'`),
+    ).toBe(N);
+    // Typed columns: author, times (created_at = created_at_unix), stage moves name both ends.
+    expect(
+      await n(sql`SELECT count(*) n FROM activity WHERE team_uid = ${team}
+        AND (created_by IS DISTINCT FROM ${DEMO_USER.name} OR created_by_uid IS NULL
+          OR created_at_unix <> (extract(epoch FROM created_at) * 1000)::bigint)`),
+    ).toBe(0);
+    const moved = await n(sql`SELECT count(*) n FROM contact_pipeline cp
+      JOIN stage st ON st.team_uid = cp.team_uid AND st.stage_uid = cp.stage_uid
+      WHERE cp.team_uid = ${team} AND st.idx > 0`);
+    expect(
+      await n(sql`SELECT count(*) n FROM activity a JOIN contact_pipeline cp
+        ON cp.team_uid = a.team_uid AND cp.gtid = a.gtid AND cp.stage_uid = a.stage_uid
+        WHERE a.team_uid = ${team} AND a.type = 'stage' AND a.action = 'changed'
+          AND a.data->>'to' = cp.stage_uid AND a.data->>'toName' IS NOT NULL
+          AND a.created_at = cp.stage_changed_at`),
+    ).toBe(moved);
+    expect(await n(sql`SELECT count(*) n FROM stage_history WHERE team_uid = ${team}`)).toBe(
+      N + moved,
+    );
+    // Notes have their activity.
+    expect(
+      await n(sql`SELECT count(*) n FROM note nt WHERE nt.team_uid = ${team} AND NOT EXISTS (
+        SELECT 1 FROM activity a WHERE a.team_uid = nt.team_uid AND a.type = 'note'
+          AND a.ref_uid = nt.note_uid AND a.note = nt.text)`),
+    ).toBe(0);
+  });
+
+  it('records one change per contact, gap-free, and the team counter agrees', async () => {
+    const head = await n(sql`SELECT seq n FROM team_counter WHERE team_uid = ${team}`);
+    expect(await n(sql`SELECT count(*) n FROM change_log WHERE team_uid = ${team}`)).toBe(head);
+    expect(await n(sql`SELECT max(seq) n FROM change_log WHERE team_uid = ${team}`)).toBe(head);
+    expect(
+      await n(sql`SELECT count(DISTINCT id) n FROM change_log
+        WHERE team_uid = ${team} AND resource = 'contact' AND op = 'insert'`),
+    ).toBe(N);
+  });
+
+  it('the board API, the pipeline list and the plan usage agree on the counts', async () => {
+    const pipelines = (await client.api(`/api/teams/${team}/pipelines`)).body!.pipelines as {
+      groupUID: string;
+      isDefault: boolean;
+      contactCount: number;
+    }[];
+    expect(pipelines.reduce((k, p) => k + p.contactCount, 0)).toBe(N);
+    const billing = await client.api(`/api/teams/${team}/billing`);
+    expect(billing.status).toBe(200);
+    expect((billing.body!.usage as { contacts: number }).contacts).toBe(N);
+    let biggest = { count: 0, stageUID: '', groupUID: '' };
+    for (const p of pipelines) {
+      const board = await client.api(`/api/teams/${team}/pipelines/${p.groupUID}/board?limit=5`);
+      expect(board.status).toBe(200);
+      const stages = board.body!.stages as { stageUID: string; count: number }[];
+      expect(stages.reduce((k, st) => k + st.count, 0)).toBe(p.contactCount);
+      for (const st of stages) {
+        expect(st.count).toBe(
+          await n(sql`SELECT count(*) n FROM contact_pipeline
+            WHERE team_uid = ${team} AND stage_uid = ${st.stageUID}`),
+        );
+        if (st.count > biggest.count) biggest = { ...st, groupUID: p.groupUID };
+      }
+    }
+    expect(biggest.count).toBe(Math.floor(N / 2));
+
+    // The heavy stage pages through every card once, in position order; the keys are valid
+    // fractional-index keys (a key fits between any two neighbours, as a drop needs).
+    const gtids: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await client.api(
+        `/api/teams/${team}/pipelines/${biggest.groupUID}/stages/${biggest.stageUID}/contacts?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      gtids.push(...(page.body!.contacts as { GTID: string }[]).map((c) => c.GTID));
+      cursor = page.body!.nextCursor as string | null;
+    }
+    expect(new Set(gtids).size).toBe(biggest.count);
+    const rows = await t.database.db.execute<{ gtid: string; position: string }>(sql`
+      SELECT gtid, position FROM contact_pipeline
+      WHERE team_uid = ${team} AND stage_uid = ${biggest.stageUID}
+      ORDER BY position COLLATE "C", gtid COLLATE "C"`);
+    expect(rows.rows.map((r) => r.gtid)).toEqual(gtids);
+    const keys = rows.rows.map((r) => r.position);
+    for (let i = 1; i < keys.length; i++) {
+      const between = keyBetween(keys[i - 1]!, keys[i]!);
+      expect(keys[i - 1]! < between && between < keys[i]!).toBe(true);
+    }
+  });
+
+  it('in bulk-load mode, a row whose parent is missing still fails the batch', async () => {
+    // The test databases run as a superuser, as embedded PGlite always does.
+    const attempt = withTx(t.database, systemScope('test'), async (tx) => {
+      expect(await skipForeignKeyTriggers(tx)).toBe(true);
+      await tx.client.query(
+        `INSERT INTO activity (team_uid, activity_uid, gtid, type, action, created_at_unix)
+         VALUES ($1, 'act-orphan', 'no-such-contact-1', 'initial', 'created', 0)`,
+        [team],
+      );
+      await verifyForeignKeys(tx, team);
+    });
+    await expect(attempt).rejects.toThrow(/1 rows of activity break/);
+    expect(await n(sql`SELECT count(*) n FROM activity WHERE activity_uid = 'act-orphan'`)).toBe(0);
+  });
+
+  it('without bulk-load mode, the database checks every foreign key itself and agrees', async () => {
+    const u = await startTestServices();
+    try {
+      const seeded = await seedDemo(u.database, u.auth, {
+        contacts: 1_200,
+        stageHeavy: true,
+        batchSize: 500,
+        bulkLoad: false,
+      });
+      const r = await u.database.pool.query<{ n: string }>(
+        `SELECT count(*) n FROM contact_pipeline WHERE team_uid = $1`,
+        [seeded.teamUID],
+      );
+      expect(Number(r.rows[0]!.n)).toBe(1_200);
+    } finally {
+      await u.cleanup();
+    }
+  }, 120_000);
+
+  it('sends column arrays that survive quotes, backslashes, commas, braces and NULL', async () => {
+    const values = ['plain', 'a "quoted" word', 'back\\slash', 'comma, {brace}', '', 'NULL', null];
+    const r = await t.database.pool.query<{ a: (string | null)[] }>('SELECT $1::text[] a', [
+      pgArray(values),
+    ]);
+    expect(r.rows[0]!.a).toEqual(values);
+    const nums = await t.database.pool.query<{ a: string[] }>('SELECT $1::bigint[] a', [
+      pgArray([1_700_000_000_123, 0]),
+    ]);
+    expect(nums.rows[0]!.a).toEqual(['1700000000123', '0']);
   });
 });

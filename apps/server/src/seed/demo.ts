@@ -1,4 +1,3 @@
-import { generateNKeysBetween } from 'fractional-indexing';
 import {
   activityTimestamp,
   newGtid,
@@ -10,7 +9,7 @@ import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { systemScope } from '../db/scope';
 import { withTx } from '../db/tx';
-import type * as schema from '../db/schema';
+import { keyBetween } from '../modules/contacts/position';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
 import {
   DEMO_ANSWERS,
@@ -27,13 +26,21 @@ import {
   LAST_NAMES,
 } from './demo-data';
 import {
+  emptyContactBatch,
+  analyzeTables,
+  insertContactParts,
   insertContactsPlaced,
+  SEEDED_TABLES,
+  skipForeignKeyTriggers,
+  verifyForeignKeys,
   insertPipelineWithStages,
   insertSetup,
-  type ContactExtras,
 } from './demo.repo';
 
 const seedScope = systemScope('demo seed');
+
+/** Contacts per transaction: ~10 rows each over eight tables, a few MB of arrays per batch. */
+export const CONTACT_BATCH = 10_000;
 
 /** A small deterministic generator, so a demo team looks the same on every machine. */
 function mulberry32(seed: number) {
@@ -53,8 +60,16 @@ export interface SeedResult {
 }
 
 /**
- * Seeds the demo user and team unless the demo user exists. `contacts` contacts are spread over
- * the demo pipelines, each with its initial and pipeline activities.
+ * Seeds the demo user and team unless the demo user has a team. `contacts` contacts are spread
+ * over the demo pipelines, each with its stage history, initial and pipeline activities (and
+ * tags, a label, answers, notes and deals for some), as the app would have written them.
+ *
+ * Set-based (issue 6): the team and its setup are one transaction; contacts follow in
+ * transactions of CONTACT_BATCH contacts, one `INSERT ... SELECT FROM unnest(...)` per table
+ * each, with a change-log entry per contact. As a superuser (always embedded) the batches skip
+ * the per-row foreign-key triggers and the keys are checked set-based at the end. A seed stopped
+ * half-way (or failing that check) leaves a demo team with fewer contacts: start again from an
+ * empty data folder or database.
  */
 export async function seedDemo(
   database: Database,
@@ -62,22 +77,79 @@ export async function seedDemo(
   opts: {
     contacts?: number;
     now?: number;
-    /** Put half of all contacts in one stage (the default pipeline's "New Lead"): board at scale. */
+    /**
+     * Put exactly half of all contacts (rounded down) in one stage, the default pipeline's
+     * "New Lead": the board at scale.
+     */
     stageHeavy?: boolean;
+    /** Contacts per transaction (CONTACT_BATCH). */
+    batchSize?: number;
+    /** false: keep the per-row foreign-key checks even where bulk-load mode is allowed. */
+    bulkLoad?: boolean;
+    /** Receives the time spent per table (ms), for the demo command's log. */
+    onTimings?: (timings: Record<string, number>) => void;
   } = {},
 ): Promise<SeedResult> {
   let uid = await findUserIdByEmail(seedScope, database.db, DEMO_USER.email);
-  // A user without a team means an earlier seed stopped half-way: finish it.
+  // A user without a team means an earlier seed stopped before its first commit: finish it.
   if (uid && (await membershipsOf(seedScope, database.db, uid)).length > 0) {
     return { created: false, teamUID: null, contacts: 0 };
   }
   uid ??= (await auth.api.signUpEmail({ body: { ...DEMO_USER } })).user.id;
   const ownerUID = uid;
+  const author = { uid: ownerUID, name: DEMO_USER.name };
   const teamUID = newPushId();
   const now = opts.now ?? Date.now();
   const total = opts.contacts ?? 48;
   const random = mulberry32(20261121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const stats: Record<string, number> = {};
+  const batchSize = opts.batchSize ?? CONTACT_BATCH;
+
+  // Team setup: labels, phases, membership questions, pipelines with stages, tag sets.
+  const labels = DEMO_LABELS.map((l, order) => ({
+    teamUID,
+    labelUID: newPushId('lbl'),
+    order,
+    ...l,
+  }));
+  const phases = DEMO_PHASES.map((ph, order) => ({
+    teamUID,
+    phaseUID: newPushId(),
+    name: ph.name,
+    color: ph.color,
+    order,
+  }));
+  const phaseOfStage = new Map(
+    DEMO_PHASES.flatMap((ph, i) => ph.stages.map((name) => [name, phases[i]!.phaseUID] as const)),
+  );
+  const questions = DEMO_QUESTIONS.map((question, order) => ({
+    teamUID,
+    questionUID: newPushId(),
+    kind: 'live',
+    question,
+    order,
+  }));
+  const pipelineUIDs = DEMO_PIPELINES.map(() => newPushId());
+  /** Per pipeline: the placeholder's uid, then its stages' in order. */
+  const stageUIDsOf = DEMO_PIPELINES.map((p) => [newPushId(), ...p.stages.map(() => newPushId())]);
+  const tagSets = DEMO_TAG_SETS.map((set, order) => ({
+    teamUID,
+    tagSetUID: newPushId(),
+    pipelineUID: set.pipeline === null ? null : pipelineUIDs[set.pipeline]!,
+    name: set.name,
+    color: set.color,
+    order,
+    tags: set.tags.map((t, tagOrder) => ({
+      teamUID,
+      tagID: newPushId(),
+      name: t.name,
+      color: t.color ?? null,
+      remoteID: t.remoteID ?? null,
+      order: tagOrder,
+    })),
+  }));
+  const globalTags = tagSets.filter((set) => set.pipelineUID === null);
 
   await withTx(database, seedScope, async (tx) => {
     await insertTeam(seedScope, tx.db, {
@@ -100,61 +172,9 @@ export async function seedDemo(
       },
     });
     await acceptTerms(seedScope, tx.db, ownerUID, TERMS_VERSION);
-
-    const contacts: (typeof schema.contact.$inferInsert)[] = [];
-    const placements: (typeof schema.contactPipeline.$inferInsert)[] = [];
-    const history: (typeof schema.stageHistory.$inferInsert)[] = [];
-    const activities: (typeof schema.activity.$inferInsert)[] = [];
-    const usedGtids = new Set<string>();
-    let made = 0;
-    const extras: ContactExtras = { tags: [], notes: [], deals: [], answers: [] };
-
-    // Team setup: labels, phases, membership questions (tag sets follow, once pipelines exist).
-    const labels = DEMO_LABELS.map((l, order) => ({
-      teamUID,
-      labelUID: newPushId('lbl'),
-      order,
-      ...l,
-    }));
-    const phases = DEMO_PHASES.map((ph, order) => ({
-      teamUID,
-      phaseUID: newPushId(),
-      name: ph.name,
-      color: ph.color,
-      order,
-    }));
-    const phaseOfStage = new Map(
-      DEMO_PHASES.flatMap((ph, i) => ph.stages.map((name) => [name, phases[i]!.phaseUID] as const)),
-    );
-    const questions = DEMO_QUESTIONS.map((question, order) => ({
-      teamUID,
-      questionUID: newPushId(),
-      kind: 'live',
-      question,
-      order,
-    }));
-    const pipelineUIDs = DEMO_PIPELINES.map(() => newPushId());
-    const tagSets = DEMO_TAG_SETS.map((set, order) => ({
-      teamUID,
-      tagSetUID: newPushId(),
-      pipelineUID: set.pipeline === null ? null : pipelineUIDs[set.pipeline]!,
-      name: set.name,
-      color: set.color,
-      order,
-      tags: set.tags.map((t, tagOrder) => ({
-        teamUID,
-        tagID: newPushId(),
-        name: t.name,
-        color: t.color ?? null,
-        remoteID: t.remoteID ?? null,
-        order: tagOrder,
-      })),
-    }));
-    const globalTags = tagSets.filter((set) => set.pipelineUID === null);
-
     for (const [order, p] of DEMO_PIPELINES.entries()) {
       const pipelineUID = pipelineUIDs[order]!;
-      const stageUIDs = [newPushId(), ...p.stages.map(() => newPushId())];
+      const stageUIDs = stageUIDsOf[order]!;
       await insertPipelineWithStages(
         tx,
         teamUID,
@@ -186,211 +206,226 @@ export async function seedDemo(
           })),
         ],
       );
-      const count =
-        order === DEMO_PIPELINES.length - 1 ? total - made : Math.round(total * p.share);
-      const perStage = new Map<string, number>();
-      const stageOf: string[] = [];
-      for (let i = 0; i < count; i++) {
-        // Most contacts sit early in the funnel, as in a real pipeline.
-        const heavy = opts.stageHeavy && order === 0 && i < Math.floor(total / 2);
-        const weighted = heavy
-          ? 1
-          : Math.min(stageUIDs.length - 1, Math.floor(random() ** 1.6 * stageUIDs.length));
-        const stageUID = stageUIDs[weighted]!;
-        stageOf.push(stageUID);
-        perStage.set(stageUID, (perStage.get(stageUID) ?? 0) + 1);
-      }
-      const keys = new Map([...perStage].map(([s, n]) => [s, generateNKeysBetween(null, null, n)]));
-      const nextKey = new Map([...perStage.keys()].map((s) => [s, 0]));
-      for (let i = 0; i < count; i++) {
-        const createdMs = now - Math.floor(random() * 30 * 86_400_000);
-        let gtid = newGtid(createdMs, random);
-        while (usedGtids.has(gtid)) gtid = newGtid(createdMs, random);
-        usedGtids.add(gtid);
-        const firstName = pick(FIRST_NAMES);
-        const lastName = pick(LAST_NAMES);
-        const stageUID = stageOf[i]!;
-        const k = nextKey.get(stageUID)!;
-        nextKey.set(stageUID, k + 1);
-        const created = new Date(createdMs);
-        const lastActivity = new Date(createdMs + Math.floor(random() * (now - createdMs)));
-        contacts.push({
-          teamUID,
-          gtid,
-          firstName,
-          lastName,
-          fullName: `${firstName} ${lastName}`,
-          emailAddress:
-            random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
-          phoneNumber: random() < 0.4 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : null,
-          sources: [order === 0 ? 'facebook' : 'instagram'],
-          createdAt: created,
-          updatedAt: lastActivity,
-          lastActivityAt: lastActivity,
-        });
-        placements.push({
-          teamUID,
-          gtid,
-          pipelineUID,
-          stageUID,
-          position: keys.get(stageUID)![k]!,
-          addedAt: created,
-          stageChangedAt: lastActivity,
-        });
-        // Every contact entered the placeholder when added; most were moved on later.
-        const placeholderUID = stageUIDs[0]!;
-        const moved = stageUID !== placeholderUID;
-        history.push({
-          teamUID,
-          id: newPushId('sh', createdMs),
-          gtid,
-          pipelineUID,
-          stageUID: placeholderUID,
-          at: created,
-        });
-        if (moved) {
-          history.push({
-            teamUID,
-            id: newPushId('sh', lastActivity.getTime()),
-            gtid,
-            pipelineUID,
-            stageUID,
-            at: lastActivity,
-          });
-          const toName = p.stages[stageUIDs.indexOf(stageUID) - 1]!.name;
-          activities.push({
-            teamUID,
-            activityUID: newPushId('act', lastActivity.getTime()),
-            gtid,
-            type: 'stage',
-            action: 'changed',
-            pipelineUID,
-            stageUID,
-            createdByUID: ownerUID,
-            createdBy: DEMO_USER.name,
-            data: { from: placeholderUID, to: stageUID, fromName: PLACEHOLDER_STAGE.name, toName },
-            createdAt: lastActivity,
-            createdAtUnix: lastActivity.getTime(),
-          });
-          if (/Proposal|Won|Booked/.test(toName)) {
-            const won = toName === 'Won';
-            const value = String(500 + Math.floor(random() * 20) * 100);
-            extras.deals.push({
-              teamUID,
-              dealUID: newPushId(),
-              gtid,
-              pipelineUID,
-              name: pick(DEMO_DEAL_NAMES),
-              value,
-              currency: random() < 0.8 ? 'USD' : 'EUR',
-              status: won ? 'won' : 'open',
-              createdByUID: ownerUID,
-              createdAt: lastActivity,
-              updatedAt: lastActivity,
-            });
-          }
-        }
-        if (random() < 0.5) {
-          contacts[contacts.length - 1]!.statusLabelUID = pick(labels).labelUID;
-        }
-        // Global tags: up to one per global set; a pipeline tag for some.
-        for (const set of globalTags) {
-          if (random() < 0.35) {
-            const tag = pick(set.tags);
-            extras.tags.push({
-              teamUID,
-              gtid,
-              pipelineUID: null,
-              tagSetUID: set.tagSetUID,
-              tagID: tag.tagID,
-              name: tag.name,
-              addedAt: created,
-            });
-          }
-        }
-        for (const set of tagSets.filter((t) => t.pipelineUID === pipelineUID)) {
-          if (random() < 0.4) {
-            const tag = pick(set.tags);
-            extras.tags.push({
-              teamUID,
-              gtid,
-              pipelineUID,
-              tagSetUID: set.tagSetUID,
-              tagID: tag.tagID,
-              name: tag.name,
-              addedAt: created,
-            });
-          }
-        }
-        if (order === 0) {
-          const answers = pick(DEMO_ANSWERS);
-          for (const [qi, q] of questions.entries()) {
-            extras.answers.push({
-              teamUID,
-              answerUID: newPushId(),
-              gtid,
-              pipelineUID,
-              questionUID: q.questionUID,
-              question: q.question,
-              answer: answers[qi] ?? '',
-              order: qi,
-            });
-          }
-        }
-        if (random() < 0.25) {
-          const at = new Date(Math.min(now, createdMs + 3_600_000));
-          extras.notes.push({
-            teamUID,
-            noteUID: newPushId('note', at.getTime()),
-            gtid,
-            pipelineUID,
-            text: pick(DEMO_NOTES),
-            createdByUID: ownerUID,
-            createdBy: DEMO_USER.name,
-            createdAt: at,
-            updatedAt: at,
-          });
-          activities.push({
-            teamUID,
-            activityUID: newPushId('act', at.getTime()),
-            gtid,
-            type: 'note',
-            action: 'created',
-            pipelineUID,
-            refUID: extras.notes[extras.notes.length - 1]!.noteUID,
-            note: extras.notes[extras.notes.length - 1]!.text,
-            createdByUID: ownerUID,
-            createdBy: DEMO_USER.name,
-            createdAt: at,
-            createdAtUnix: at.getTime(),
-          });
-        }
-        // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
-        for (const [type, kind] of [
-          ['initial', 'initial'],
-          ['pipeline', 'pipelineAdd'],
-        ] as const) {
-          const at = activityTimestamp(kind, createdMs);
-          activities.push({
-            teamUID,
-            activityUID: newPushId('act', at),
-            gtid,
-            type,
-            action: type === 'initial' ? 'created' : 'added',
-            pipelineUID: type === 'pipeline' ? pipelineUID : null,
-            stageUID: type === 'pipeline' ? stageUIDs[0]! : null,
-            createdByUID: ownerUID,
-            createdBy: DEMO_USER.name,
-            createdAt: new Date(at),
-            createdAtUnix: at,
-          });
-        }
-        tx.recordChange(teamUID, 'contact', gtid, 'insert');
-      }
-      made += count;
     }
     await insertSetup(tx, { labels, phases, questions, tagSets });
-    await insertContactsPlaced(tx, contacts, placements, history, activities, extras);
   });
+
+  // Contacts, in transactions of at most CONTACT_BATCH contacts: bounded memory and WAL, and
+  // on the embedded database's one connection nobody else waits for long.
+  let batch = emptyContactBatch();
+  let inBatch = 0;
+  let batches = 0;
+  let bulkLoaded = false;
+  const flush = async () => {
+    if (inBatch === 0) return;
+    const full = batch;
+    batch = emptyContactBatch();
+    inBatch = 0;
+    batches++;
+    let flushFrom = 0;
+    await withTx(database, seedScope, async (tx) => {
+      const bulk = opts.bulkLoad !== false && (await skipForeignKeyTriggers(tx));
+      await insertContactsPlaced(tx, teamUID, full, stats);
+      // With per-row checks, statistics once the tables have doubled (batches 1, 2, 4...): see
+      // analyzeTables.
+      if (!bulk && (batches & (batches - 1)) === 0) {
+        const started = performance.now();
+        await analyzeTables(tx, ['contact_pipeline']);
+        stats.analyze = (stats.analyze ?? 0) + performance.now() - started;
+      }
+      await insertContactParts(tx, teamUID, author, full, stats);
+      bulkLoaded ||= bulk;
+      for (const gtid of full.contacts.gtid) tx.recordChange(teamUID, 'contact', gtid, 'insert');
+      flushFrom = performance.now();
+    });
+    stats['change_log+commit'] = (stats['change_log+commit'] ?? 0) + performance.now() - flushFrom;
+  };
+  const usedGtids = new Set<string>();
+  let made = 0;
+  let heavyLeft = opts.stageHeavy ? Math.floor(total / 2) : 0;
+  for (const [order, p] of DEMO_PIPELINES.entries()) {
+    const pipelineUID = pipelineUIDs[order]!;
+    const stageUIDs = stageUIDsOf[order]!;
+    const placeholderUID = stageUIDs[0]!;
+    // --stage-heavy: exactly half of all contacts in the default pipeline's first real stage.
+    const heavyUID = opts.stageHeavy && order === 0 ? stageUIDs[1]! : null;
+    const spread = stageUIDs.filter((s) => s !== heavyUID);
+    const count = order === DEMO_PIPELINES.length - 1 ? total - made : Math.round(total * p.share);
+    const lastKey = new Map<string, string | null>();
+    for (let i = 0; i < count; i++) {
+      // Most contacts sit early in the funnel, as in a real pipeline.
+      let stageUID: string;
+      if (heavyUID && heavyLeft > 0) {
+        stageUID = heavyUID;
+        heavyLeft--;
+      } else {
+        stageUID =
+          spread[Math.min(spread.length - 1, Math.floor(random() ** 1.6 * spread.length))]!;
+      }
+      // Cards are appended at the end of their stage, as the app does (DESIGN §5).
+      const position = keyBetween(lastKey.get(stageUID) ?? null, null);
+      lastKey.set(stageUID, position);
+      const createdMs = now - Math.floor(random() * 30 * 86_400_000);
+      let gtid = newGtid(createdMs, random);
+      while (usedGtids.has(gtid)) gtid = newGtid(createdMs, random);
+      usedGtids.add(gtid);
+      const firstName = pick(FIRST_NAMES);
+      const lastName = pick(LAST_NAMES);
+      const lastActivityMs = createdMs + Math.floor(random() * (now - createdMs));
+      const c = batch.contacts;
+      c.gtid.push(gtid);
+      c.firstName.push(firstName);
+      c.lastName.push(lastName);
+      c.email.push(
+        random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
+      );
+      c.phone.push(random() < 0.4 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : null);
+      c.source.push(order === 0 ? 'facebook' : 'instagram');
+      c.createdMs.push(createdMs);
+      c.lastActivityMs.push(lastActivityMs);
+      c.pipelineUID.push(pipelineUID);
+      c.stageUID.push(stageUID);
+      c.position.push(position);
+      const h = batch.history;
+      const act = batch.activities;
+      const activity = (row: {
+        id: string;
+        type: string;
+        action: string;
+        pipelineUID?: string | null;
+        stageUID?: string | null;
+        refUID?: string | null;
+        note?: string | null;
+        data?: Record<string, unknown> | null;
+        atMs: number;
+      }) => {
+        act.activityUID.push(row.id);
+        act.gtid.push(gtid);
+        act.type.push(row.type);
+        act.action.push(row.action);
+        act.pipelineUID.push(row.pipelineUID ?? null);
+        act.stageUID.push(row.stageUID ?? null);
+        act.refUID.push(row.refUID ?? null);
+        act.note.push(row.note ?? null);
+        act.data.push(row.data ? JSON.stringify(row.data) : null);
+        act.atMs.push(row.atMs);
+      };
+      // Every contact entered the placeholder when added; most were moved on later.
+      h.id.push(newPushId('sh', createdMs));
+      h.gtid.push(gtid);
+      h.pipelineUID.push(pipelineUID);
+      h.stageUID.push(placeholderUID);
+      h.atMs.push(createdMs);
+      if (stageUID !== placeholderUID) {
+        h.id.push(newPushId('sh', lastActivityMs));
+        h.gtid.push(gtid);
+        h.pipelineUID.push(pipelineUID);
+        h.stageUID.push(stageUID);
+        h.atMs.push(lastActivityMs);
+        const toName = p.stages[stageUIDs.indexOf(stageUID) - 1]!.name;
+        activity({
+          id: newPushId('act', lastActivityMs),
+          type: 'stage',
+          action: 'changed',
+          pipelineUID,
+          stageUID,
+          data: { from: placeholderUID, to: stageUID, fromName: PLACEHOLDER_STAGE.name, toName },
+          atMs: lastActivityMs,
+        });
+        if (/Proposal|Won|Booked/.test(toName)) {
+          const d = batch.deals;
+          d.dealUID.push(newPushId());
+          d.gtid.push(gtid);
+          d.pipelineUID.push(pipelineUID);
+          d.name.push(pick(DEMO_DEAL_NAMES));
+          d.value.push(String(500 + Math.floor(random() * 20) * 100));
+          d.currency.push(random() < 0.8 ? 'USD' : 'EUR');
+          d.status.push(toName === 'Won' ? 'won' : 'open');
+          d.atMs.push(lastActivityMs);
+        }
+      }
+      c.labelUID.push(random() < 0.5 ? pick(labels).labelUID : null);
+      // Global tags: up to one per global set; a pipeline tag for some.
+      const tag = (set: (typeof tagSets)[number], where: string | null) => {
+        const t = pick(set.tags);
+        batch.tags.gtid.push(gtid);
+        batch.tags.pipelineUID.push(where);
+        batch.tags.tagSetUID.push(set.tagSetUID);
+        batch.tags.tagID.push(t.tagID);
+        batch.tags.name.push(t.name);
+        batch.tags.addedMs.push(createdMs);
+      };
+      for (const set of globalTags) if (random() < 0.35) tag(set, null);
+      for (const set of tagSets) {
+        if (set.pipelineUID === pipelineUID && random() < 0.4) tag(set, pipelineUID);
+      }
+      if (order === 0) {
+        const answers = pick(DEMO_ANSWERS);
+        for (const [qi, q] of questions.entries()) {
+          const a = batch.answers;
+          a.answerUID.push(newPushId());
+          a.gtid.push(gtid);
+          a.pipelineUID.push(pipelineUID);
+          a.questionUID.push(q.questionUID);
+          a.question.push(q.question);
+          a.answer.push(answers[qi] ?? '');
+          a.order.push(qi);
+        }
+      }
+      if (random() < 0.25) {
+        const noteAt = Math.min(now, createdMs + 3_600_000);
+        const noteUID = newPushId('note', noteAt);
+        const text = pick(DEMO_NOTES);
+        const n = batch.notes;
+        n.noteUID.push(noteUID);
+        n.gtid.push(gtid);
+        n.pipelineUID.push(pipelineUID);
+        n.text.push(text);
+        n.atMs.push(noteAt);
+        activity({
+          id: newPushId('act', noteAt),
+          type: 'note',
+          action: 'created',
+          pipelineUID,
+          refUID: noteUID,
+          note: text,
+          atMs: noteAt,
+        });
+      }
+      // SPEC §9: the initial activity is backdated 2 minutes, the pipeline add 1 minute.
+      const initialAt = activityTimestamp('initial', createdMs);
+      activity({
+        id: newPushId('act', initialAt),
+        type: 'initial',
+        action: 'created',
+        atMs: initialAt,
+      });
+      const addedAt = activityTimestamp('pipelineAdd', createdMs);
+      activity({
+        id: newPushId('act', addedAt),
+        type: 'pipeline',
+        action: 'added',
+        pipelineUID,
+        stageUID: placeholderUID,
+        atMs: addedAt,
+      });
+      if (++inBatch === batchSize) await flush();
+    }
+    made += count;
+  }
+  await flush();
+  // Fresh statistics for what reads the team next (the board, benchmarks; embedded PGlite has
+  // no autovacuum), then, after a bulk load, the foreign keys the triggers did not check.
+  await withTx(database, seedScope, async (tx) => {
+    let started = performance.now();
+    await analyzeTables(tx, SEEDED_TABLES);
+    stats.analyze = (stats.analyze ?? 0) + performance.now() - started;
+    if (bulkLoaded) {
+      started = performance.now();
+      await verifyForeignKeys(tx, teamUID);
+      stats.verify = performance.now() - started;
+    }
+  });
+  opts.onTimings?.(stats);
   return { created: true, teamUID, contacts: total };
 }

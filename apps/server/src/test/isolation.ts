@@ -27,6 +27,8 @@ export interface Fixture {
   /** Who succeeds on team A: its owner (default) or a super admin. */
   actor?: 'owner' | 'super';
   seed(ctx: Ctx): Promise<Seeded>;
+  /** Waits for background work team A's request started (so later snapshots hold still). */
+  settle?(ctx: Ctx): Promise<void>;
 }
 
 let seq = 0;

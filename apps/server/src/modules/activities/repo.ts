@@ -23,7 +23,7 @@ export interface ActivityRow {
  * Inserts activities authored by the scope's user (the author's display name is read in the same
  * statement) and moves each contact's last-activity time forward.
  */
-export async function insertActivities(scope: TeamScope, tx: Tx, rows: readonly ActivityRow[]) {
+export function insertActivities(scope: TeamScope, tx: Tx, rows: readonly ActivityRow[]) {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(
@@ -33,21 +33,28 @@ export async function insertActivities(scope: TeamScope, tx: Tx, rows: readonly 
     ),
     sql`, `,
   );
-  await tx.db.execute(sql`
+  // Deferred: they go out with the action's next statement (db/tx.ts).
+  tx.defer(
+    'activity',
+    sql`
     INSERT INTO activity (team_uid, activity_uid, gtid, type, action, pipeline_uid, stage_uid,
       value, currency, ref_uid, note, data, created_at_unix, created_at, created_by_uid, created_by)
     SELECT ${scope.teamUID}, v.uid, v.gtid, v.type, v.action, v.pipeline_uid, v.stage_uid,
       v.value, v.currency, v.ref_uid, v.note, v.data, v.at, to_timestamp(v.at / 1000.0),
       ${scope.uid}, coalesce((SELECT u.name FROM "user" u WHERE u.id = ${scope.uid}), '')
     FROM (VALUES ${values}) AS v(uid, gtid, type, action, pipeline_uid, stage_uid, value,
-      currency, ref_uid, note, data, at)`);
-  await tx.db.execute(sql`
+      currency, ref_uid, note, data, at)`,
+  );
+  tx.defer(
+    'contact',
+    sql`
     UPDATE contact c SET last_activity_at = greatest(c.last_activity_at, v.at)
     FROM (SELECT gtid, to_timestamp(max(at) / 1000.0) AS at FROM (VALUES ${sql.join(
       rows.map((r) => sql`(${r.gtid}, ${r.at}::bigint)`),
       sql`, `,
     )}) AS x(gtid, at) GROUP BY gtid) v
-    WHERE c.team_uid = ${scope.teamUID} AND c.gtid = v.gtid`);
+    WHERE c.team_uid = ${scope.teamUID} AND c.gtid = v.gtid`,
+  );
 }
 
 /** One activity as the contact timeline shows it. */

@@ -55,7 +55,7 @@ export async function recordActivities(
       at,
     };
   });
-  await repo.insertActivities(scope, tx, rows);
+  repo.insertActivities(scope, tx, rows);
   for (const r of rows)
     tx.recordChange(scope.teamUID, 'activity', `${r.gtid}/${r.activityUID}`, 'insert');
   return rows.map((r) => r.activityUID);

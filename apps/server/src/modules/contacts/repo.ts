@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { TeamScope } from '../../db/scope';
+import type { Tx } from '../../db/tx';
 import { visiblePipelineFilter } from '../../db/visibility';
 
 /**
@@ -233,19 +234,54 @@ export async function findPlacement(
   return row ? { stageUID: row.stage_uid, position: row.position } : null;
 }
 
-/** The position of another card of the stage, or null when it is not in that stage. */
-export async function positionInStage(
+/** Keys around a drop (service.positionFor): the neighbours' own and the next ones beyond them. */
+export interface DropKeys {
+  /** The `afterGtid` card's key, null when it is not in the stage (or none was given). */
+  after: string | null;
+  before: string | null;
+  /** The smallest key greater than `after`'s, leaving out the moving card. */
+  afterNext: string | null;
+  /** The greatest key smaller than `before`'s, leaving out the moving card. */
+  beforePrev: string | null;
+  /** The stage's last key, leaving out the moving card. */
+  last: string | null;
+}
+
+/** Everything a drop's key is worked out from, in one statement (the board's moves are hot). */
+export async function dropKeys(
   scope: TeamScope,
   db: AppDb,
   pipelineUID: string,
   stageUID: string,
   gtid: string,
-): Promise<string | null> {
-  const r = await db.execute<{ position: string }>(sql`
-    SELECT position FROM contact_pipeline
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-      AND stage_uid = ${stageUID} AND gtid = ${gtid}`);
-  return r.rows[0]?.position ?? null;
+  afterGtid: string | null,
+  beforeGtid: string | null,
+): Promise<DropKeys> {
+  const inStage = sql`team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+    AND stage_uid = ${stageUID}`;
+  const r = await db.execute<{
+    after: string | null;
+    before: string | null;
+    after_next: string | null;
+    before_prev: string | null;
+    last: string | null;
+  }>(sql`
+    WITH a AS (SELECT position FROM contact_pipeline WHERE ${inStage} AND gtid = ${afterGtid}),
+      b AS (SELECT position FROM contact_pipeline WHERE ${inStage} AND gtid = ${beforeGtid})
+    SELECT (SELECT position FROM a) AS after, (SELECT position FROM b) AS before,
+      (SELECT min(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}
+        AND position > (SELECT position FROM a)) AS after_next,
+      (SELECT max(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}
+        AND position < (SELECT position FROM b)) AS before_prev,
+      (SELECT max(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}) AS last`);
+  const row = r.rows[0]!;
+  return {
+    after: row.after,
+    before: row.before,
+    afterNext: row.after_next,
+    beforePrev: row.before_prev,
+    last: row.last,
+  };
 }
 
 /**
@@ -321,6 +357,28 @@ export async function listStages(
       AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}
     ORDER BY s.idx, s.stage_uid`);
   return r.rows.map(toStage);
+}
+
+/** A pipeline the scope may see with its stages by idx, one statement; null when it may not. */
+export async function findPipelineWithStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<{ pipeline: PipelineRef; stages: StageRef[] } | null> {
+  const r = await db.execute<{ pipeline_uid: string; nick_name: string } & Partial<StageDbRow>>(sql`
+    SELECT p.pipeline_uid, p.nick_name, s.stage_uid, s.name, s.color, s.font_color, s.idx,
+      s.remote_id
+    FROM pipeline p
+    LEFT JOIN stage s ON s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
+    WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ORDER BY s.idx, s.stage_uid`);
+  const first = r.rows[0];
+  if (!first) return null;
+  return {
+    pipeline: { groupUID: first.pipeline_uid, nickName: first.nick_name },
+    stages: r.rows.filter((row) => row.stage_uid != null).map((row) => toStage(row as StageDbRow)),
+  };
 }
 
 /** A contact's placement in one pipeline, with what the sync rows need of the contact. */
@@ -404,42 +462,49 @@ export async function lastPositionExcept(
 }
 
 /**
- * Moves many cards of a pipeline into one stage at their new keys, one statement; the ones
+ * Moves many cards of a pipeline into one stage at their new keys, one deferred statement
+ * (db/tx.ts); the ones
  * with `stageChanged` also get stage_changed_at stamped (a reorder within a stage does not).
  */
-export async function movePlacements(
+export function movePlacements(
   scope: TeamScope,
-  db: AppDb,
+  tx: Tx,
   pipelineUID: string,
   stageUID: string,
   moves: readonly { gtid: string; position: string; stageChanged: boolean }[],
-): Promise<void> {
+): void {
   if (moves.length === 0) return;
-  await db.execute(sql`
+  tx.defer(
+    'contact_pipeline',
+    sql`
     UPDATE contact_pipeline cp SET stage_uid = ${stageUID}, position = v.position,
       stage_changed_at = CASE WHEN v.changed THEN now() ELSE cp.stage_changed_at END
     FROM unnest(${sql.param(moves.map((m) => m.gtid))}::text[],
       ${sql.param(moves.map((m) => m.position))}::text[],
       ${sql.param(moves.map((m) => m.stageChanged))}::boolean[]) AS v(gtid, position, changed)
     WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
-      AND cp.gtid = v.gtid`);
+      AND cp.gtid = v.gtid`,
+  );
 }
 
-/** Stage history entries of many contacts in one pipeline and stage, one statement. */
-export async function insertHistories(
+/** Stage history entries of many contacts in one pipeline and stage, one deferred statement. */
+export function insertHistories(
   scope: TeamScope,
-  db: AppDb,
+  tx: Tx,
   pipelineUID: string,
   stageUID: string,
   entries: readonly { id: string; gtid: string }[],
   at: Date,
-): Promise<void> {
+): void {
   if (entries.length === 0) return;
-  await db.execute(sql`
+  tx.defer(
+    'stage_history',
+    sql`
     INSERT INTO stage_history (team_uid, id, gtid, pipeline_uid, stage_uid, at)
     SELECT ${scope.teamUID}, v.id, v.gtid, ${pipelineUID}, ${stageUID}, ${at.toISOString()}
     FROM unnest(${sql.param(entries.map((e) => e.id))}::text[],
-      ${sql.param(entries.map((e) => e.gtid))}::text[]) AS v(id, gtid)`);
+      ${sql.param(entries.map((e) => e.gtid))}::text[]) AS v(id, gtid)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

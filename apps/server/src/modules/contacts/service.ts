@@ -5,7 +5,12 @@ import { withTx, type Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
-import { queueSyncs, queueWorkflowTriggers, type QueuedChange } from '../sync/outbox';
+import {
+  loadSyncConnections,
+  queueSyncs,
+  queueWorkflowTriggers,
+  type QueuedChange,
+} from '../sync/outbox';
 import { MANAGERS, requireRole } from '../teams/roles';
 import { leadDataOf, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAfter } from './position';
@@ -509,7 +514,7 @@ function badNeighbour(field: 'afterGtid' | 'beforeGtid', message: string): ApiEr
 
 /**
  * The card's key from its neighbours in the target stage: between `afterGtid` (above) and
- * `beforeGtid` (below); with one, next to it; with none, at the end of the stage.
+ * `beforeGtid` (below); with one, next to it; with none, at the end of the stage. One read.
  */
 async function positionFor(
   tx: Tx,
@@ -519,18 +524,24 @@ async function positionFor(
   stageUID: string,
   body: StageChangeBody,
 ): Promise<string> {
-  const neighbour = async (field: 'afterGtid' | 'beforeGtid') => {
-    const other = body[field];
-    if (other === undefined || other === null) return null;
-    if (other === gtid) throw badNeighbour(field, 'a card cannot be placed next to itself.');
-    const position = await repo.positionInStage(scope, tx.db, pipelineUID, stageUID, other);
-    if (position === null) throw badNeighbour(field, 'that contact is not in the target stage.');
-    return position;
-  };
-  const after = await neighbour('afterGtid');
-  const before = await neighbour('beforeGtid');
-  const nearest = (from: string | null, dir: 'after' | 'before') =>
-    repo.nearestPosition(scope, tx.db, pipelineUID, stageUID, from, dir, gtid);
+  const afterGtid = body.afterGtid ?? null;
+  const beforeGtid = body.beforeGtid ?? null;
+  for (const field of ['afterGtid', 'beforeGtid'] as const) {
+    if (body[field] === gtid) throw badNeighbour(field, 'a card cannot be placed next to itself.');
+  }
+  const keys = await repo.dropKeys(
+    scope,
+    tx.db,
+    pipelineUID,
+    stageUID,
+    gtid,
+    afterGtid,
+    beforeGtid,
+  );
+  const notInStage = 'that contact is not in the target stage.';
+  if (afterGtid !== null && keys.after === null) throw badNeighbour('afterGtid', notInStage);
+  if (beforeGtid !== null && keys.before === null) throw badNeighbour('beforeGtid', notInStage);
+  const { after, before } = keys;
   let lower: string | null;
   let upper: string | null;
   if (after !== null && before !== null) {
@@ -539,25 +550,40 @@ async function positionFor(
     }
     lower = after;
     // Equal keys (two cards dropped at once): go right after them.
-    upper = after === before ? await nearest(after, 'after') : before;
+    upper = after === before ? keys.afterNext : before;
   } else if (after !== null) {
     lower = after;
-    upper = await nearest(after, 'after');
+    upper = keys.afterNext;
   } else if (before !== null) {
     upper = before;
-    lower = await nearest(before, 'before');
+    lower = keys.beforePrev;
   } else {
-    lower = await nearest(null, 'before');
+    lower = keys.last;
     upper = null;
   }
   return keyBetween(lower, upper);
+}
+
+/** Checks that the scope may see the pipeline and that the stage is one of its (else 404). */
+export async function requirePipelineStage(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<void> {
+  const found = await repo.findPipelineWithStages(scope, db, pipelineUID);
+  if (!found) throw notFound('Pipeline not found');
+  if (!found.stages.some((st) => st.stageUID === stageUID)) {
+    throw notFound('Stage not found in this pipeline');
+  }
 }
 
 /**
  * PUT /contacts/:GTID/pipelines/:groupUID/stage (SPEC §4), one transaction: checks the contact,
  * pipeline, stage and neighbours, then writes the move with `moveToStage` (N = 1). The same
  * stage only reorders the card (no history, activity or sync); the same stage without
- * neighbours changes nothing.
+ * neighbours changes nothing. A drag is the app's most frequent write, so the reads are few:
+ * the pipeline with its stages, the locked placement, the neighbours' keys, the connections.
  */
 export async function changeStage(
   database: Database,
@@ -571,11 +597,14 @@ export async function changeStage(
     database,
     scope,
     async (tx) => {
-      await requireContact(scope, tx.db, gtid, { lock: true });
-      const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
-      const placement = pipeline && (await repo.findPlacement(scope, tx.db, gtid, pipelineUID));
-      if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
-      const to = await repo.findStage(scope, tx.db, pipelineUID, body.stageUID);
+      const found = await repo.findPipelineWithStages(scope, tx.db, pipelineUID);
+      const placements = found && (await repo.lockPlacements(scope, tx.db, pipelineUID, [gtid]));
+      const placement = placements?.get(gtid);
+      if (!found || !placements || !placement) {
+        await requireContact(scope, tx.db, gtid); // 404 "Contact not found" comes first
+        throw notFound('The contact is not in this pipeline');
+      }
+      const to = found.stages.find((st) => st.stageUID === body.stageUID);
       if (!to) throw notFound('Stage not found in this pipeline');
       if (to.stageUID === placement.stageUID && !body.afterGtid && !body.beforeGtid) {
         return {
@@ -586,12 +615,17 @@ export async function changeStage(
         };
       }
       const position = await positionFor(tx, scope, gtid, pipelineUID, to.stageUID, body);
-      const { moved } = await moveToStage(tx, scope, {
-        pipelineUID,
-        toStageUID: to.stageUID,
-        moves: [{ gtid, position }],
-        ...(opts.afterStageWrite ? { afterPlacementWrite: opts.afterStageWrite } : {}),
-      });
+      const { moved } = await moveToStage(
+        tx,
+        scope,
+        {
+          pipelineUID,
+          toStageUID: to.stageUID,
+          moves: [{ gtid, position }],
+          ...(opts.afterStageWrite ? { afterPlacementWrite: opts.afterStageWrite } : {}),
+        },
+        { ...found, placements },
+      );
       const result = moved[0]!;
       return {
         stageUID: result.stageUID,
@@ -631,6 +665,16 @@ export interface MoveToStageInput {
   reason?: string;
   /** Runs right after the placements are written (tests force a failure half-way with it). */
   afterPlacementWrite?: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * What a caller that already read it hands to `moveToStage`: the pipeline with its stages, and
+ * the placements it locked (`repo.lockPlacements`) of every contact in `moves`.
+ */
+export interface LoadedMove {
+  pipeline: repo.PipelineRef;
+  stages: repo.StageRef[];
+  placements: Map<string, repo.MovingPlacement>;
 }
 
 export interface StageMoveResult {
@@ -677,24 +721,28 @@ export async function moveToStage(
   tx: Tx,
   scope: TeamScope,
   input: MoveToStageInput,
+  loaded?: LoadedMove,
 ): Promise<MoveToStageResult> {
   const { pipelineUID } = input;
-  const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
-  if (!pipeline) throw notFound('Pipeline not found');
-  const stages = new Map(
-    (await repo.listStages(scope, tx.db, pipelineUID)).map((st) => [st.stageUID, st]),
-  );
+  const found = loaded ?? (await repo.findPipelineWithStages(scope, tx.db, pipelineUID));
+  if (!found) throw notFound('Pipeline not found');
+  const { pipeline } = found;
+  const stages = new Map(found.stages.map((st) => [st.stageUID, st]));
   const to = stages.get(input.toStageUID);
   if (!to) throw notFound('Stage not found in this pipeline');
 
   const seen = new Set<string>();
   const moves = input.moves.filter((m) => !seen.has(m.gtid) && seen.add(m.gtid));
-  const placements = await repo.lockPlacements(
-    scope,
-    tx.db,
-    pipelineUID,
-    moves.map((m) => m.gtid),
-  );
+  const placements =
+    loaded?.placements ??
+    (await repo.lockPlacements(
+      scope,
+      tx.db,
+      pipelineUID,
+      moves.map((m) => m.gtid),
+    ));
+  // Read before the writes, so they all go out as one statement (db/tx.ts defer).
+  const connections = await loadSyncConnections(tx, scope);
   const notPlaced = moves.filter((m) => !placements.has(m.gtid)).map((m) => m.gtid);
   const placed = moves.filter((m) => placements.has(m.gtid));
 
@@ -732,9 +780,9 @@ export async function moveToStage(
     (r) => r.fromStageUID !== to.stageUID || r.position !== placements.get(r.gtid)!.position,
   );
   for (const part of chunked(written)) {
-    await repo.movePlacements(
+    repo.movePlacements(
       scope,
-      tx.db,
+      tx,
       pipelineUID,
       to.stageUID,
       part.map((r) => ({
@@ -755,9 +803,9 @@ export async function moveToStage(
   for (const r of changed) r.historyId = newPushId('sh', now);
   const toData = stageData(to);
   for (const part of chunked(changed)) {
-    await repo.insertHistories(
+    repo.insertHistories(
       scope,
-      tx.db,
+      tx,
       pipelineUID,
       to.stageUID,
       part.map((r) => ({ id: r.historyId!, gtid: r.gtid })),
@@ -795,6 +843,7 @@ export async function moveToStage(
           pipelineData: pipelineData(pipeline),
         };
       }),
+      connections,
     );
     await queueWorkflowTriggers(
       tx,

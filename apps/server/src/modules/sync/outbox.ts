@@ -61,9 +61,12 @@ export async function queueSyncs(
       });
     }
   }
-  await repo.insertOutbox(scope, tx, rows);
+  repo.insertOutbox(scope, tx, rows);
   return rows.length;
 }
+
+/** The team's connections, for callers that read them before their writes (one statement). */
+export const loadSyncConnections = (tx: Tx, scope: TeamScope) => repo.loadConnections(scope, tx);
 
 export const queueSync = (tx: Tx, scope: TeamScope, change: QueuedChange) =>
   queueSyncs(tx, scope, [change]);
@@ -82,7 +85,7 @@ export async function queueWorkflowTriggers(
   scope: TeamScope,
   events: readonly TriggerEvent[],
 ): Promise<void> {
-  await repo.insertOutbox(
+  repo.insertOutbox(
     scope,
     tx,
     events.map((e) => ({

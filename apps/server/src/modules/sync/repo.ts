@@ -38,16 +38,27 @@ export async function loadConnections(scope: TeamScope, tx: Tx): Promise<SyncCon
   }));
 }
 
-/** Inserts outbox rows; `delayMinutes` holds delivery back (SPEC §9 sync period). */
-export async function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[]) {
-  if (rows.length === 0) return;
-  await tx.db.execute(sql`
+type TeamOutboxRow = OutboxRow & { teamUID: string };
+
+/** One INSERT for any number of rows (arrays bind four parameters), rows in their given order. */
+function outboxInsert(rows: TeamOutboxRow[]) {
+  return sql`
     INSERT INTO outbox (team_uid, kind, payload, deliver_after)
-    SELECT ${scope.teamUID}, v.kind, v.payload, now() + make_interval(mins => v.delay)
-    FROM (VALUES ${sql.join(
-      rows.map(
-        (r) => sql`(${r.kind}, ${JSON.stringify(r.payload)}::jsonb, ${r.delayMinutes ?? 0}::int)`,
-      ),
-      sql`, `,
-    )}) AS v(kind, payload, delay)`);
+    SELECT v.team_uid, v.kind, v.payload, now() + make_interval(mins => v.delay)
+    FROM unnest(${sql.param(rows.map((r) => r.teamUID))}::text[],
+      ${sql.param(rows.map((r) => r.kind))}::text[],
+      ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[],
+      ${sql.param(rows.map((r) => r.delayMinutes ?? 0))}::int[]) AS v(team_uid, kind, payload, delay)`;
+}
+
+/**
+ * Inserts outbox rows; `delayMinutes` holds delivery back (SPEC §9 sync period). Deferred: they
+ * go out with the action's next statement (db/tx.ts), joined with outbox rows queued just before.
+ */
+export function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[]) {
+  tx.deferRows(
+    'outbox',
+    rows.map((r) => ({ ...r, teamUID: scope.teamUID })),
+    outboxInsert,
+  );
 }

@@ -1,0 +1,195 @@
+import { BULK_BATCH, newPushId, type BulkAction, type BulkRequest } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import { systemScope, type TeamScope } from '../../db/scope';
+import { withTx, type Tx } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import type { Jobs } from '../../jobs/boss';
+import type { Logger } from '../../logger';
+import { moveToStage, requirePipelineStage } from '../contacts/service';
+import { teamScopeFor } from '../teams/service';
+import * as repo from './repo';
+
+/**
+ * Bulk actions (SPEC §7 POST /v2/bulk; issue 7). A request stores the job and its selection and
+ * queues a pg-boss job in one transaction, and answers at once. The worker does the selection in
+ * batches of BULK_BATCH contacts, each one transaction that applies the action with the same
+ * set-based function a single contact uses (so every contact gets its activity, outbox rows and
+ * change-log records as if moved by hand) and marks its items done in the same transaction: a
+ * crash loses at most the batch in flight, which is then redone, so each contact is acted on
+ * exactly once. Progress goes to the change log (`bulk-job`), so the realtime stream carries it.
+ */
+
+export const BULK_QUEUE = 'bulk';
+const system = systemScope('bulk jobs');
+
+/** How many failures the job status lists. */
+export const FAILURES_SHOWN = 100;
+
+const changeIdOf = (scope: TeamScope, jobUID: string) => `${scope.uid}/${jobUID}`;
+
+export async function createBulkJob(
+  database: Database,
+  jobs: Jobs,
+  scope: TeamScope,
+  request: BulkRequest,
+  opts: { changeId?: string | null } = {},
+) {
+  const gtids = [...new Set(request.GTIDs)];
+  const jobUID = newPushId('bulk');
+  await withTx(
+    database,
+    scope,
+    async (tx) => {
+      await checkAction(tx, scope, request.action);
+      await repo.insertJob(scope, tx.db, { jobUID, action: request.action, gtids });
+      await jobs.send(
+        BULK_QUEUE,
+        { teamUID: scope.teamUID, jobUID },
+        { db: tx.bossDb, singletonKey: jobUID },
+      );
+      tx.recordChange(scope.teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'insert');
+    },
+    { changeId: opts.changeId ?? null },
+  );
+  return { jobUID, total: gtids.length };
+}
+
+/** The action's targets must exist and be visible now (404 otherwise); the worker re-checks. */
+async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promise<void> {
+  switch (action.type) {
+    case 'stage':
+      await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID);
+      return;
+  }
+}
+
+/** GET a job's progress: counts, state and the first failures (who and why). */
+export async function bulkJobStatus(database: Database, scope: TeamScope, jobUID: string) {
+  const job = await repo.findJob(scope, database.db, jobUID);
+  if (!job) throw notFound('Bulk job not found');
+  const failures =
+    job.failed > 0 ? await repo.jobFailures(scope, database.db, jobUID, FAILURES_SHOWN) : [];
+  return { job: { ...job, failures } };
+}
+
+/** Applies the action to one batch; answers each item's error (null = done). */
+async function applyBatch(
+  tx: Tx,
+  scope: TeamScope,
+  action: BulkAction,
+  items: readonly { n: number; gtid: string }[],
+): Promise<{ n: number; error: string | null }[]> {
+  switch (action.type) {
+    case 'stage': {
+      const { notPlaced } = await moveToStage(tx, scope, {
+        pipelineUID: action.pipelineUID,
+        toStageUID: action.stageUID,
+        moves: items.map((i) => ({ gtid: i.gtid })),
+      });
+      const missing = new Set(notPlaced);
+      return items.map((i) => ({
+        n: i.n,
+        error: missing.has(i.gtid) ? 'Not in this pipeline, or not one you can see.' : null,
+      }));
+    }
+  }
+}
+
+export interface RunHooks {
+  /** Runs after each committed batch (tests stop a job half-way with it). */
+  afterBatch?: (batch: number) => Promise<void>;
+}
+
+/**
+ * Works a job to its end. Safe to run twice at once or again after a crash: pending items are
+ * taken with SKIP LOCKED and marked in the batch's transaction.
+ */
+export async function runBulkJob(
+  database: Database,
+  logger: Logger,
+  teamUID: string,
+  jobUID: string,
+  hooks: RunHooks = {},
+): Promise<void> {
+  const job = await repo.loadJob(system, database.db, teamUID, jobUID);
+  if (!job || job.state === 'done' || job.state === 'failed') return;
+  let scope: TeamScope;
+  try {
+    // The scope of the user who started it, checked again now (DESIGN §4).
+    scope = await teamScopeFor(database, job.createdBy, teamUID);
+  } catch {
+    await finishJob(
+      database,
+      teamUID,
+      jobUID,
+      job.createdBy,
+      'failed',
+      'The person who started this job is no longer in the team.',
+    );
+    return;
+  }
+  for (let batch = 1; ; batch++) {
+    let count: number;
+    try {
+      count = await withTx(database, scope, async (tx) => {
+        const items = await repo.lockPendingItems(scope, tx.db, jobUID, BULK_BATCH);
+        if (items.length === 0) return 0;
+        const results = await applyBatch(tx, scope, job.action, items);
+        await repo.finishItems(scope, tx.db, jobUID, results);
+        tx.recordChange(teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'update');
+        return items.length;
+      });
+    } catch (error) {
+      // The action's target went away (a deleted stage, lost access): nothing more can be done.
+      if (error instanceof ApiError && error.status === 'not-found') {
+        await finishJob(database, teamUID, jobUID, job.createdBy, 'failed', error.message);
+        return;
+      }
+      throw error; // pg-boss retries the job; finished batches stay finished
+    }
+    if (count === 0) {
+      // Items another runner holds are still in flight: that runner finishes the job.
+      if ((await repo.pendingCount(scope, database.db, jobUID)) > 0) return;
+      break;
+    }
+    logger.debug({ teamUID, jobUID, batch, count }, 'bulk batch done');
+    await hooks.afterBatch?.(batch);
+  }
+  await finishJob(database, teamUID, jobUID, job.createdBy, 'done', null);
+}
+
+async function finishJob(
+  database: Database,
+  teamUID: string,
+  jobUID: string,
+  createdBy: string,
+  state: 'done' | 'failed',
+  error: string | null,
+) {
+  await withTx(database, system, async (tx) => {
+    await repo.setJobState(system, tx.db, teamUID, jobUID, state, error);
+    tx.recordChange(teamUID, 'bulk-job', `${createdBy}/${jobUID}`, 'update');
+  });
+}
+
+/**
+ * Starts the worker, and resumes the jobs a stopped process left unfinished (running a job twice
+ * at once is harmless: see runBulkJob).
+ */
+export async function workBulkJobs(database: Database, jobs: Jobs, logger: Logger): Promise<void> {
+  await jobs.boss.work<{ teamUID: string; jobUID: string }>(
+    BULK_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async (batch) => {
+      for (const job of batch)
+        await runBulkJob(database, logger, job.data.teamUID, job.data.jobUID);
+    },
+  );
+  // Run here, not through the queue: on PostgreSQL the stopped process's pg-boss job still
+  // looks active (and holds the singleton key) until it expires.
+  for (const { teamUID, jobUID } of await repo.unfinishedJobs(system, database.db)) {
+    runBulkJob(database, logger, teamUID, jobUID).catch((err: unknown) =>
+      logger.error({ err, teamUID, jobUID }, 'bulk job failed to resume'),
+    );
+  }
+}
