@@ -31,3 +31,4 @@ export * from './extension-messages';
 export * from './trial';
 export * from './sync-targets';
 export * from './bulk';
+export * from './search';

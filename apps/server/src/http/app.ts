@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { requireIdentity } from './require-identity';
-import { API_MODULES, PUBLIC_API_MODULES } from './routes';
+import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
 import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
@@ -50,6 +50,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   for (const module of API_MODULES) api.route('/', module(services));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
+  for (const module of SPEC_PATH_MODULES) app.route('/', module(services));
 
   if (opts.webDist) app.get('*', createStaticHandler(opts.webDist));
   return app;

@@ -22,6 +22,7 @@ import { pipelineRoutes } from '../modules/pipelines/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { appAddressRoutes } from '../modules/settings/app-address-routes';
 import { settingsRoutes } from '../modules/settings/routes';
+import { searchRoutes } from '../modules/search/routes';
 import { signupRoutes } from '../modules/signup/routes';
 import { tagRoutes } from '../modules/tags/routes';
 import { adminTeamRoutes } from '../modules/teams/admin-routes';
@@ -73,3 +74,10 @@ export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   extensionSessionRoutes,
   appAddressRoutes,
 ];
+
+/**
+ * Routers at the spec's own paths, outside /api (DESIGN §6: `/v2`, later `/v2/bulk`, `/v2/ai/*`);
+ * mounted at the root. Each authenticates itself (the spec's search answers "User not logged in"
+ * without a token, where /api answers 401).
+ */
+export const SPEC_PATH_MODULES: ((services: Services) => Hono<AppEnv>)[] = [searchRoutes];

@@ -1,0 +1,316 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  phoneDigits,
+  SEARCH_FUZZY_MIN_LENGTH,
+  SEARCH_TOTAL_BOUND,
+  SEARCH_WORD_SIMILARITY,
+  tokenParts,
+  type SearchFilter,
+  type SearchHit,
+  type SearchSortField,
+} from '@leadloom/core';
+import type { AppDb } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
+
+/**
+ * The search service's SQL (SPEC §7): one WHERE built from the filter, always restricted to
+ * the team and to `visibleContacts(scope)`; pipeline-bound filters (pipeline, stage, pipeline
+ * tags, deals) only look at pipelines the scope sees, so a filter never reveals an invisible
+ * pipeline's data. `contact.search_doc` and its trigram index come from migration 0006.
+ */
+
+export interface SearchPlan {
+  filter: SearchFilter;
+  /** The pipeline searched (the filter's, or the one `isPipelineInitial` picked). */
+  pipelineUID: string | null;
+  tokens: string[];
+  sort: { field: SearchSortField; direction: 'asc' | 'desc' };
+  from: number;
+  size: number;
+  after: { v: string | number; g: string } | null;
+  exactTotal: boolean;
+}
+
+const list = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
+function escapeLike(token: string): string {
+  return token.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** One free-text token: a word prefix, phone digits anywhere, or (≥ 3 chars) a close word. */
+function tokenCondition(token: string): SQL {
+  const parts: SQL[] = [sql`c.search_doc LIKE ${`% ${escapeLike(token)}%`}`];
+  const split = tokenParts(token);
+  if (split.length > 0) {
+    parts.push(
+      sql`(${sql.join(
+        split.map((part) => sql`c.search_doc LIKE ${`% ${escapeLike(part)}%`}`),
+        sql` AND `,
+      )})`,
+    );
+  }
+  const digits = phoneDigits(token);
+  if (digits && digits.length >= 3) parts.push(sql`c.search_doc LIKE ${`%${digits}%`}`);
+  if (token.length >= SEARCH_FUZZY_MIN_LENGTH) parts.push(sql`${token} <% c.search_doc`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** Open and won deals of the contact, in the pipelines searched (visible ones; the filter's). */
+function dealValueExpr(scope: TeamScope, pipelineUID: string | null): SQL {
+  return sql`(SELECT coalesce(sum(d.value), 0) FROM deal d
+    WHERE d.team_uid = c.team_uid AND d.gtid = c.gtid AND d.status <> 'lost'
+      AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)}
+      ${pipelineUID ? sql`AND d.pipeline_uid = ${pipelineUID}` : sql``})`;
+}
+
+function dateRange(
+  column: SQL,
+  range: { from?: string | undefined; to?: string | undefined; includeEmpty?: boolean | undefined },
+): SQL {
+  const inRange: SQL[] = [sql`${column} IS NOT NULL`];
+  if (range.from) inRange.push(sql`${column} >= ${range.from}::timestamptz`);
+  if (range.to) inRange.push(sql`${column} < ${range.to}::timestamptz`);
+  const cond = sql`(${sql.join(inRange, sql` AND `)})`;
+  return range.includeEmpty ? sql`(${cond} OR ${column} IS NULL)` : cond;
+}
+
+export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
+  const f = plan.filter;
+  const conds: SQL[] = [sql`c.team_uid = ${scope.teamUID}`, visibleContacts(scope, 'c')];
+  const visibleCp = (alias: string) =>
+    visiblePipelineFilter(scope, sql.raw(`${alias}.pipeline_uid`));
+
+  for (const token of plan.tokens) conds.push(tokenCondition(token));
+  if (plan.pipelineUID) {
+    conds.push(sql`EXISTS (SELECT 1 FROM contact_pipeline fp
+      WHERE fp.team_uid = c.team_uid AND fp.gtid = c.gtid AND fp.pipeline_uid = ${plan.pipelineUID}
+        AND ${visibleCp('fp')})`);
+  }
+  if (f.stageUIDs?.length) {
+    conds.push(sql`EXISTS (SELECT 1 FROM contact_pipeline fs
+      WHERE fs.team_uid = c.team_uid AND fs.gtid = c.gtid AND fs.stage_uid = ANY(${list(f.stageUIDs)})
+        AND ${visibleCp('fs')}
+        ${plan.pipelineUID ? sql`AND fs.pipeline_uid = ${plan.pipelineUID}` : sql``})`);
+  }
+  const tagRows = (alias: string, ids: readonly string[]) => {
+    const a = sql.raw(alias);
+    return sql`SELECT ${a}.tag_id FROM contact_tag ${a}
+      WHERE ${a}.team_uid = c.team_uid AND ${a}.gtid = c.gtid AND ${a}.tag_id = ANY(${list(ids)})
+        AND (${a}.pipeline_uid IS NULL OR ${visibleCp(alias)})`;
+  };
+  if (f.tags?.any?.length) conds.push(sql`EXISTS (${tagRows('ta', f.tags.any)})`);
+  if (f.tags?.all?.length) {
+    const all = [...new Set(f.tags.all)];
+    conds.push(
+      sql`(SELECT count(DISTINCT x.tag_id) FROM (${tagRows('tl', all)}) x) = ${all.length}`,
+    );
+  }
+  if (f.tags?.none?.length) conds.push(sql`NOT EXISTS (${tagRows('tn', f.tags.none)})`);
+  if (f.statusLabels?.length) {
+    const uids = f.statusLabels.filter((l): l is string => l !== null);
+    const orNone = f.statusLabels.includes(null);
+    conds.push(
+      sql`(c.status_label_uid = ANY(${list(uids)})${orNone ? sql` OR c.status_label_uid IS NULL` : sql``})`,
+    );
+  }
+  if (f.sources?.length) conds.push(sql`c.sources ?| ${list(f.sources)}`);
+  if (f.createdAt) conds.push(dateRange(sql`c.created_at`, f.createdAt));
+  if (f.lastActivityAt) conds.push(dateRange(sql`c.last_activity_at`, f.lastActivityAt));
+  if (f.hasEmail !== undefined) {
+    conds.push(sql`(coalesce(c.email_address, '') <> '') = ${f.hasEmail}`);
+  }
+  if (f.hasPhone !== undefined) {
+    conds.push(sql`(coalesce(c.phone_number, '') <> '') = ${f.hasPhone}`);
+  }
+  if (f.dealValue && (f.dealValue.min !== undefined || f.dealValue.max !== undefined)) {
+    const dv = dealValueExpr(scope, plan.pipelineUID);
+    if (f.dealValue.min !== undefined)
+      conds.push(sql`${dv} >= ${String(f.dealValue.min)}::numeric`);
+    if (f.dealValue.max !== undefined)
+      conds.push(sql`${dv} <= ${String(f.dealValue.max)}::numeric`);
+  }
+  return sql.join(conds, sql` AND `);
+}
+
+const NAME_KEY = sql`lower(coalesce(nullif(c.full_name, ''), btrim(c.first_name || ' ' || c.last_name)))`;
+
+/** The sort key (never null, so keyset paging is total), and how a cursor value is cast back. */
+function sortKey(scope: TeamScope, plan: SearchPlan): { key: SQL; cursorText: SQL; cast: SQL } {
+  const text = { cast: sql`::text COLLATE "C"` };
+  switch (plan.sort.field) {
+    case 'relevance': {
+      // Best first: every token a prefix of a name word (rank 0), of any word (1), else a
+      // typo match (2); then by name. One text key, so it pages with a cursor like the others.
+      const names = sql`(' ' || lower(c.first_name) || ' ' || lower(c.last_name) || ' ' || lower(c.full_name))`;
+      const all = (target: SQL) =>
+        plan.tokens.length
+          ? sql.join(
+              plan.tokens.map((t) => sql`${target} LIKE ${`% ${escapeLike(t)}%`}`),
+              sql` AND `,
+            )
+          : sql`TRUE`;
+      const key = sql`((CASE WHEN ${all(names)} THEN '0' WHEN ${all(sql`c.search_doc`)} THEN '1' ELSE '2' END)
+        || ${NAME_KEY}) COLLATE "C"`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'name': {
+      const key = sql`(${NAME_KEY} COLLATE "C")`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'email': {
+      const key = sql`(lower(coalesce(c.email_address, '')) COLLATE "C")`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'phone': {
+      const key = sql`(regexp_replace(coalesce(c.phone_number, ''), '[^0-9]', '', 'g') COLLATE "C")`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'source': {
+      const key = sql`(coalesce(c.sources->>0, '') COLLATE "C")`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'statusLabel': {
+      const key = sql`(coalesce((SELECT lower(l.display) FROM status_label l
+        WHERE l.team_uid = c.team_uid AND l.label_uid = c.status_label_uid), '') COLLATE "C")`;
+      return { key, cursorText: key, ...text };
+    }
+    case 'createdAt':
+      return {
+        key: sql`c.created_at`,
+        cursorText: sql`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cast: sql`::timestamptz`,
+      };
+    case 'lastActivityAt':
+      return {
+        key: sql`coalesce(c.last_activity_at, '-infinity'::timestamptz)`,
+        cursorText: sql`CASE WHEN c.last_activity_at IS NULL THEN '-infinity'
+          ELSE to_char(c.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') END`,
+        cast: sql`::timestamptz`,
+      };
+    case 'stage': {
+      const key = sql`coalesce((SELECT s.idx FROM contact_pipeline sp
+        JOIN stage s ON s.team_uid = sp.team_uid AND s.stage_uid = sp.stage_uid
+        WHERE sp.team_uid = c.team_uid AND sp.gtid = c.gtid
+          AND sp.pipeline_uid = ${plan.pipelineUID ?? ''}), -1)`;
+      return { key, cursorText: sql`${key}::text`, cast: sql`::int` };
+    }
+    case 'dealValue': {
+      const key = dealValueExpr(scope, plan.pipelineUID);
+      return { key, cursorText: sql`${key}::text`, cast: sql`::numeric` };
+    }
+  }
+}
+
+export type PageRow = {
+  gtid: string;
+  cursor_value: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email_address: string | null;
+  phone_number: string | null;
+  photo_url: string | null;
+  sources: string[];
+  profiles: Record<string, string>;
+  status_label_uid: string | null;
+  created_at: string;
+  last_activity_at: string | null;
+  deal_value: string;
+};
+
+export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
+  const where = whereOf(scope, plan);
+  const { key, cursorText, cast } = sortKey(scope, plan);
+  // Relevance "desc" (the default) is best first, i.e. ascending on its rank key.
+  const ascending = (plan.sort.direction === 'asc') !== (plan.sort.field === 'relevance');
+  const dir = ascending ? sql`ASC` : sql`DESC`;
+  const after = plan.after
+    ? sql`AND (${key}, c.gtid) ${ascending ? sql`>` : sql`<`}
+        (${String(plan.after.v)}${cast}, ${plan.after.g}::text COLLATE "C")`
+    : sql``;
+  const iso = (col: string) =>
+    sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  const r = await db.execute<PageRow>(sql`
+    SELECT c.gtid, ${cursorText} AS cursor_value, c.first_name, c.last_name, c.full_name,
+      c.email_address, c.phone_number, c.photo_url, c.sources, c.profiles, c.status_label_uid,
+      ${iso('c.created_at')} AS created_at, ${iso('c.last_activity_at')} AS last_activity_at,
+      ${dealValueExpr(scope, plan.pipelineUID)}::text AS deal_value
+    FROM contact c
+    WHERE ${where} ${after}
+    ORDER BY ${key} ${dir}, c.gtid ${dir}
+    LIMIT ${plan.size} OFFSET ${plan.from}`);
+  return r.rows;
+}
+
+/** The match count: exact up to SEARCH_TOTAL_BOUND (or always, when asked), else that bound. */
+export async function searchTotal(scope: TeamScope, db: AppDb, plan: SearchPlan) {
+  const where = whereOf(scope, plan);
+  const limit = plan.exactTotal ? sql`` : sql`LIMIT ${SEARCH_TOTAL_BOUND + 1}`;
+  const r = await db.execute<{ n: string }>(sql`
+    SELECT count(*) AS n FROM (SELECT 1 FROM contact c WHERE ${where} ${limit}) t`);
+  const n = Number(r.rows[0]?.n ?? 0);
+  return !plan.exactTotal && n > SEARCH_TOTAL_BOUND
+    ? { value: SEARCH_TOTAL_BOUND, relation: 'gte' as const }
+    : { value: n, relation: 'eq' as const };
+}
+
+/** The typo tolerance of `<%` for this transaction (SET LOCAL; the index honours it). */
+export async function setTypoTolerance(scope: TeamScope, db: AppDb) {
+  void scope;
+  await db.execute(
+    sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`,
+  );
+}
+
+/** The pipeline a pipeline view opens on: the default one if visible, else the first visible. */
+export async function initialPipeline(scope: TeamScope, db: AppDb): Promise<string | null> {
+  const r = await db.execute<{ pipeline_uid: string }>(sql`
+    SELECT pipeline_uid FROM pipeline
+    WHERE team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}
+    ORDER BY is_default DESC, "order", pipeline_uid LIMIT 1`);
+  return r.rows[0]?.pipeline_uid ?? null;
+}
+
+/** Placements and tags of the page's contacts, in the pipelines the scope sees. */
+export async function hitDetails(scope: TeamScope, db: AppDb, gtids: string[]) {
+  if (gtids.length === 0) return { placements: [], tags: [] };
+  const placements = await db.execute<{
+    gtid: string;
+    pipeline_uid: string;
+    stage_uid: string;
+  }>(sql`
+    SELECT cp.gtid, cp.pipeline_uid, cp.stage_uid FROM contact_pipeline cp
+    LEFT JOIN pipeline p ON p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.gtid = ANY(${list(gtids)})
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}
+    ORDER BY cp.gtid, p."order", cp.pipeline_uid`);
+  const tags = await db.execute<{ gtid: string; tag_id: string }>(sql`
+    SELECT DISTINCT ct.gtid, ct.tag_id FROM contact_tag ct
+    WHERE ct.team_uid = ${scope.teamUID} AND ct.gtid = ANY(${list(gtids)})
+      AND (ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})
+    ORDER BY ct.gtid, ct.tag_id`);
+  return { placements: placements.rows, tags: tags.rows };
+}
+
+export function toHit(row: PageRow, details: Awaited<ReturnType<typeof hitDetails>>): SearchHit {
+  return {
+    GTID: row.gtid,
+    fullName: row.full_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    emailAddress: row.email_address,
+    phoneNumber: row.phone_number,
+    photoURL: row.photo_url,
+    sources: row.sources,
+    profiles: row.profiles,
+    statusLabelUID: row.status_label_uid,
+    createdAt: row.created_at,
+    lastActivityAt: row.last_activity_at,
+    pipelines: details.placements
+      .filter((p) => p.gtid === row.gtid)
+      .map((p) => ({ pipelineUID: p.pipeline_uid, stageUID: p.stage_uid })),
+    tagIDs: details.tags.filter((t) => t.gtid === row.gtid).map((t) => t.tag_id),
+    dealValue: row.deal_value,
+  };
+}

@@ -1,0 +1,55 @@
+import {
+  ERRORS,
+  INVALID_TOKEN_MESSAGE,
+  searchRequestJsonSchema,
+  searchRequestSchema,
+} from '@leadloom/core';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env';
+import { ApiError, errorBody, respondError } from '../../http/errors';
+import { jsonBody } from '../../http/validate';
+import type { Services } from '../../services';
+import { teamScopeFor } from '../teams/service';
+import { search } from './service';
+
+/**
+ * The search service at the spec's own path (SPEC §7, DESIGN §6): `POST /v2`, team-scoped by
+ * the body's `teamUID`, and its request schema as JSON Schema at `GET /v2/schema`.
+ *
+ * Auth: no Authorization header → 403 `permission-denied` "User not logged in" (SPEC §6, §8);
+ * a bad or expired token → 401 "Unauthorized: Invalid token", on which the client refreshes and
+ * retries once (SPEC §7). Any failure other than a request error → 500 `failed-search`.
+ */
+export function searchRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  const schema = searchRequestJsonSchema();
+
+  app.get('/v2/schema', (c) => c.json(schema));
+
+  app.post('/v2', async (c) => {
+    const started = performance.now();
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S.*)$/i.exec(header);
+    if (!match) {
+      const e = ERRORS['permission-denied'];
+      return c.json(errorBody(e.status, e.message), 403);
+    }
+    const identity = await services.verifyToken(match[1]!.trim());
+    if (!identity) return c.json(errorBody('unauthenticated', INVALID_TOKEN_MESSAGE), 401);
+    c.set('identity', identity);
+    try {
+      const body = await jsonBody(c, searchRequestSchema);
+      const scope = await teamScopeFor(services.database, identity.uid, body.teamUID);
+      const data = await search(services.database, scope, body);
+      c.header('server-timing', `search;dur=${(performance.now() - started).toFixed(1)}`);
+      return c.json({ data });
+    } catch (error) {
+      if (error instanceof ApiError) return respondError(c, error);
+      c.get('log')?.error({ err: error }, 'search failed');
+      const e = ERRORS['failed-search'];
+      return c.json(errorBody(e.status, e.message), 500);
+    }
+  });
+
+  return app;
+}
