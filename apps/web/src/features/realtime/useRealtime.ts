@@ -1,20 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOwnChange } from '../../lib/changeId';
-import { createKeyBatcher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createKeyBatcher, createRefresher, joinRealtime, keysForChange } from '../../lib/realtime';
 
 /**
  * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): each change of
- * the team makes its queries stale (coalesced within 50 ms); this tab's own changes are skipped
- * (it already shows them); a reset reloads every query of the team.
+ * the team makes its queries stale and refetches the ones on screen; this tab's own changes are
+ * skipped (it already shows them); a reset reloads every query of the team.
+ *
+ * Latency matters (a teammate's move shows within 50 ms, issue 6): the changes of one chunk of
+ * the stream are coalesced in a zero-delay batch, then each key is refetched at once, or once
+ * more right after the refetch already running for it (createRefresher).
  */
 export function useRealtime(teamUID: string | null | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!teamUID) return;
-    const invalidate = createKeyBatcher((keys) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    });
+    const refresh = createRefresher((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    const invalidate = createKeyBatcher(refresh, 0);
     return joinRealtime([teamUID], (message) => {
       if (message.type === 'reset') {
         if (message.teamUID === teamUID) invalidate([['teams', teamUID]]);
