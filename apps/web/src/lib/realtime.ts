@@ -373,7 +373,7 @@ class Leader {
   constructor(
     /** Shared with the tab: it already knows where the previous leader's stream was. */
     private readonly resume: ResumePoint,
-    private readonly emit: (message: ChannelMessage) => void,
+    private readonly emit: (message: RealtimeMessage | { type: 'position'; id: string }) => void,
   ) {}
 
   setTeams(teams: string[]) {
