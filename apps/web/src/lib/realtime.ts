@@ -142,6 +142,8 @@ export interface Change {
   id: string;
   op: string;
   changeId: string | null;
+  /** With a `contact-pipeline` insert/update: the card's stage and the card above it, now. */
+  placement?: unknown;
 }
 
 export function isChange(value: unknown): value is Change {

@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOwnChange } from '../../lib/changeId';
 import { createKeyBatcher, createRefresher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createLiveBoards } from './liveBoards';
 
 /**
- * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): each change of
- * the team makes its queries stale and refetches the ones on screen; this tab's own changes are
- * skipped (it already shows them); a reset reloads every query of the team.
+ * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): a teammate's
+ * card move is applied to the open board at once (createLiveBoards); any other change makes its
+ * queries stale and refetches the ones on screen; this tab's own changes are skipped (it already
+ * shows them); a reset reloads every query of the team.
  *
  * Latency matters (a teammate's move shows within 50 ms, issue 6): the changes of one chunk of
  * the stream are coalesced in a zero-delay batch, then each key is refetched at once, or once
@@ -18,14 +20,23 @@ export function useRealtime(teamUID: string | null | undefined) {
     if (!teamUID) return;
     const refresh = createRefresher((queryKey) => queryClient.invalidateQueries({ queryKey }));
     const invalidate = createKeyBatcher(refresh, 0);
-    return joinRealtime([teamUID], (message) => {
+    const boards = createLiveBoards(queryClient, invalidate);
+    const leave = joinRealtime([teamUID], (message) => {
       if (message.type === 'reset') {
         if (message.teamUID === teamUID) invalidate([['teams', teamUID]]);
         return;
       }
       const { change } = message;
       if (change.teamUID !== teamUID || isOwnChange(change.changeId)) return;
+      if (boards.apply(change)) {
+        invalidate([['teams', teamUID, 'contacts', change.id.split('/')[0] ?? '']]);
+        return;
+      }
       invalidate(keysForChange(change));
     });
+    return () => {
+      leave();
+      boards.stop();
+    };
   }, [queryClient, teamUID]);
 }
