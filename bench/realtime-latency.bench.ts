@@ -214,6 +214,7 @@ export default async function realtimeLatency(): Promise<boolean> {
     const fromCommit: number[] = [];
     const fromSend: number[] = [];
     let missed = 0;
+    let failedMoves = 0;
     const started = now();
     for (let i = 0; i < WARMUP + MOVES; i++) {
       const to = i % 2 === 0 ? y : x;
@@ -225,7 +226,13 @@ export default async function realtimeLatency(): Promise<boolean> {
       });
       const committed = now();
       const answer = await res.text();
-      if (res.status !== 200) throw new Error(`the watched move answered ${res.status}: ${answer}`);
+      if (res.status !== 200) {
+        // Counted as a miss (the card never moves), with the server's answer once.
+        if (failedMoves++ === 0)
+          process.stdout.write(`a watched move answered ${res.status}: ${answer}\n`);
+        if (i >= WARMUP) missed++;
+        continue;
+      }
       const shown = await seenAt(b, SHOW_TIMEOUT_MS);
       if (i >= WARMUP) {
         if (shown === null) missed++;
@@ -253,7 +260,7 @@ export default async function realtimeLatency(): Promise<boolean> {
         `realtime-latency: ${engine}, demo team of ${CONTACTS} contacts, production build, ` +
           `2 Chromium contexts on the board, ${MOVES} watched moves, ` +
           `${BACKGROUND_PER_S} background stage changes/s (${(bgDone / seconds).toFixed(1)}/s done, ${bgFailed} failed)`,
-        `  commit -> B shows the card: p50 ${ms(p50)}  p95 ${ms(percentile(fromCommit, 95))}  p99 ${ms(p99)}  max ${ms(fromCommit[fromCommit.length - 1]!)}  (${missed} never shown within ${SHOW_TIMEOUT_MS} ms)`,
+        `  commit -> B shows the card: p50 ${ms(p50)}  p95 ${ms(percentile(fromCommit, 95))}  p99 ${ms(p99)}  max ${ms(fromCommit[fromCommit.length - 1]!)}  (${missed} never shown within ${SHOW_TIMEOUT_MS} ms, ${failedMoves} moves refused)`,
         `  request sent -> B shows the card: p50 ${ms(percentile(fromSend, 50))}  p99 ${ms(percentile(fromSend, 99))}`,
         `  machine: ${os.cpus().length} CPUs, load average ${load.join(' ')} (background writes started: ${bgStarted})`,
         `  target p50 <= 50 ms and p99 <= 150 ms: ${met ? 'met' : 'MISSED'}`,

@@ -61,6 +61,8 @@ export function createLiveBoards(queryClient: QueryClient, refresh: (keys: Key[]
   }
 
   return {
+    /** Refreshes `key` within `SETTLE_MS` (at most once per `SETTLE_MS`), for what can wait. */
+    later: settle,
     apply(change: Change & { placement?: unknown }): boolean {
       if (change.resource !== 'contact-pipeline' || change.op !== 'update') return false;
       if (!isPlacement(change.placement)) return false;

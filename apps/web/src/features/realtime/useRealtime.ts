@@ -6,8 +6,9 @@ import { createLiveBoards } from './liveBoards';
 
 /**
  * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): a teammate's
- * card move is applied to the open board at once (createLiveBoards); any other change makes its
- * queries stale and refetches the ones on screen; this tab's own changes are skipped (it already
+ * card move is applied to the open board at once (createLiveBoards); a contact's own update
+ * (name, label, last activity) refreshes its page at once and the boards within 2 s; any other
+ * change makes its queries stale and refetches the ones on screen; this tab's own changes are skipped (it already
  * shows them); a reset reloads every query of the team.
  *
  * Latency matters (a teammate's move shows within 50 ms, issue 6): the changes of one chunk of
@@ -28,9 +29,13 @@ export function useRealtime(teamUID: string | null | undefined) {
       }
       const { change } = message;
       if (change.teamUID !== teamUID || isOwnChange(change.changeId)) return;
-      if (boards.apply(change)) {
-        invalidate([['teams', teamUID, 'contacts', change.id.split('/')[0] ?? '']]);
-        return;
+      const contact = ['teams', teamUID, 'contacts', change.id.split('/')[0] ?? ''];
+      if (boards.apply(change)) return invalidate([contact]);
+      if (change.resource === 'contact' && change.op === 'update') {
+        // Every move also touches its contact (last activity): the contact page refreshes now,
+        // the cards' details on the boards within SETTLE_MS, not with a full refetch per move.
+        invalidate([contact]);
+        return boards.later(['teams', teamUID, 'pipelines']);
       }
       invalidate(keysForChange(change));
     });
