@@ -241,6 +241,12 @@ export default async function realtimeLatency(): Promise<boolean> {
           fromSend.push(shown - sent);
         }
       }
+      if ((i + 1) % 20 === 0) {
+        const sofar = [...fromCommit].sort((p, q) => p - q);
+        process.stdout.write(
+          `  ${i + 1} moves: p50 so far ${ms(percentile(sofar, 50))}, ${missed} missed\n`,
+        );
+      }
       await sleep(GAP_MS / 2 + Math.random() * GAP_MS);
     }
     const seconds = (now() - started) / 1000;
