@@ -29,7 +29,8 @@ import { ms, percentile } from './stats';
 const CONTACTS = 2_000;
 const MOVES = 120;
 const WARMUP = 10;
-const BACKGROUND_PER_S = 20;
+/** 20 by the issue; REALTIME_BENCH_WRITES (writes/s) only to see how latency depends on load. */
+const BACKGROUND_PER_S = Number(process.env.REALTIME_BENCH_WRITES ?? 20);
 const GAP_MS = 300;
 const SHOW_TIMEOUT_MS = 3_000;
 
@@ -68,6 +69,7 @@ function installWatcher(page: Page) {
       GTID: string;
       column: string;
       seenAt: number | null;
+      heardAt: number | null;
       wake: (() => void) | null;
     }
     const w = window as unknown as { rtWatch: Watch | null; rtCheck: () => void };
@@ -81,6 +83,14 @@ function installWatcher(page: Page) {
         watch.seenAt = performance.timeOrigin + performance.now();
         watch.wake?.();
       }
+    };
+    // When the tab heard of the move (the leader posts every message on this channel too).
+    new BroadcastChannel('leadloom-realtime').onmessage = (event: MessageEvent) => {
+      const m = event.data as { type: string; change?: { resource: string; id: string } };
+      const watch = w.rtWatch;
+      if (!watch || watch.heardAt !== null || m.type !== 'change') return;
+      if (m.change!.resource === 'contact-pipeline' && m.change!.id.startsWith(`${watch.GTID}/`))
+        watch.heardAt = performance.timeOrigin + performance.now();
     };
     new MutationObserver(() => w.rtCheck()).observe(document.body, {
       subtree: true,
@@ -99,6 +109,7 @@ function watchFor(page: Page, GTID: string, column: string) {
         GTID: g,
         column: c,
         seenAt: null,
+        heardAt: null,
         wake: null,
       };
     },
@@ -106,20 +117,21 @@ function watchFor(page: Page, GTID: string, column: string) {
   );
 }
 
-/** Resolves with the time page B showed the card, or null after `timeoutMs`. */
+/** When page B heard of the move and showed the card (null: not within `timeoutMs`). */
 function seenAt(page: Page, timeoutMs: number) {
   return page.evaluate(
     (timeout) =>
-      new Promise<number | null>((resolve) => {
+      new Promise<{ seenAt: number | null; heardAt: number | null }>((resolve) => {
         const w = window as unknown as {
-          rtWatch: { seenAt: number | null; wake: (() => void) | null };
+          rtWatch: { seenAt: number | null; heardAt: number | null; wake: (() => void) | null };
           rtCheck: () => void;
         };
         const watch = w.rtWatch;
-        const timer = setTimeout(() => resolve(watch.seenAt), timeout);
+        const done = () => resolve({ seenAt: watch.seenAt, heardAt: watch.heardAt });
+        const timer = setTimeout(done, timeout);
         watch.wake = () => {
           clearTimeout(timer);
-          resolve(watch.seenAt);
+          done();
         };
         w.rtCheck();
         if (watch.seenAt !== null) watch.wake();
@@ -197,24 +209,30 @@ export default async function realtimeLatency(): Promise<boolean> {
     let bgDone = 0;
     let bgFailed = 0;
     let bgStarted = 0;
-    background = setInterval(() => {
-      bgStarted++;
-      const gtid = others[Math.floor(Math.random() * others.length)]!;
-      const stageUID = stageUIDs[Math.floor(Math.random() * stageUIDs.length)]!;
-      put(gtid, { stageUID })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status === 200) bgDone++;
-          else bgFailed++;
-        })
-        .catch(() => bgFailed++);
-    }, 1000 / BACKGROUND_PER_S);
+    background = setInterval(
+      () => {
+        if (BACKGROUND_PER_S <= 0) return;
+        bgStarted++;
+        const gtid = others[Math.floor(Math.random() * others.length)]!;
+        const stageUID = stageUIDs[Math.floor(Math.random() * stageUIDs.length)]!;
+        put(gtid, { stageUID })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (res.status === 200) bgDone++;
+            else bgFailed++;
+          })
+          .catch(() => bgFailed++);
+      },
+      1000 / Math.max(1, BACKGROUND_PER_S),
+    );
     await sleep(2000);
 
     const fromCommit: number[] = [];
     const fromSend: number[] = [];
     let missed = 0;
     let failedMoves = 0;
+    const toHeard: number[] = [];
+    const heardToShown: number[] = [];
     const started = now();
     for (let i = 0; i < WARMUP + MOVES; i++) {
       const to = i % 2 === 0 ? y : x;
@@ -233,11 +251,15 @@ export default async function realtimeLatency(): Promise<boolean> {
         if (i >= WARMUP) missed++;
         continue;
       }
-      const shown = await seenAt(b, SHOW_TIMEOUT_MS);
+      const { seenAt: shown, heardAt: heard } = await seenAt(b, SHOW_TIMEOUT_MS);
       if (i >= WARMUP) {
         if (shown === null) missed++;
         else {
           fromCommit.push(Math.max(0, shown - committed));
+          if (heard !== null) {
+            toHeard.push(Math.max(0, heard - committed));
+            heardToShown.push(shown - heard);
+          }
           fromSend.push(shown - sent);
         }
       }
@@ -254,11 +276,13 @@ export default async function realtimeLatency(): Promise<boolean> {
     background = null;
     fromCommit.sort((p, q) => p - q);
     fromSend.sort((p, q) => p - q);
+    toHeard.sort((p, q) => p - q);
+    heardToShown.sort((p, q) => p - q);
     // A card that never showed counts as slower than any that did.
     for (let i = 0; i < missed; i++) fromCommit.push(Infinity);
     const p50 = percentile(fromCommit, 50);
     const p99 = percentile(fromCommit, 99);
-    const met = p50 <= 50 && p99 <= 150 && missed === 0;
+    const met = p50 <= 50 && p99 <= 150 && missed === 0 && BACKGROUND_PER_S >= 20;
     const load = os.loadavg().map((n) => n.toFixed(2));
     process.stdout.write(
       [
@@ -267,6 +291,8 @@ export default async function realtimeLatency(): Promise<boolean> {
           `2 Chromium contexts on the board, ${MOVES} watched moves, ` +
           `${BACKGROUND_PER_S} background stage changes/s (${(bgDone / seconds).toFixed(1)}/s done, ${bgFailed} failed)`,
         `  commit -> B shows the card: p50 ${ms(p50)}  p95 ${ms(percentile(fromCommit, 95))}  p99 ${ms(p99)}  max ${ms(fromCommit[fromCommit.length - 1]!)}  (${missed} never shown within ${SHOW_TIMEOUT_MS} ms, ${failedMoves} moves refused)`,
+        `  of which commit -> B's tab has the change: p50 ${ms(percentile(toHeard, 50))}  p99 ${ms(percentile(toHeard, 99))}; ` +
+          `change -> card shown: p50 ${ms(percentile(heardToShown, 50))}  p99 ${ms(percentile(heardToShown, 99))}`,
         `  request sent -> B shows the card: p50 ${ms(percentile(fromSend, 50))}  p99 ${ms(percentile(fromSend, 99))}`,
         `  machine: ${os.cpus().length} CPUs, load average ${load.join(' ')} (background writes started: ${bgStarted})`,
         `  target p50 <= 50 ms and p99 <= 150 ms: ${met ? 'met' : 'MISSED'}`,
