@@ -127,11 +127,14 @@ function seenAt(page: Page, timeoutMs: number) {
           rtCheck: () => void;
         };
         const watch = w.rtWatch;
-        const done = () => resolve({ seenAt: watch.seenAt, heardAt: watch.heardAt });
-        const timer = setTimeout(done, timeout);
+        // (No named function here: tsx would wrap it in a helper the page does not have.)
+        const timer = setTimeout(
+          () => resolve({ seenAt: watch.seenAt, heardAt: watch.heardAt }),
+          timeout,
+        );
         watch.wake = () => {
           clearTimeout(timer);
-          done();
+          resolve({ seenAt: watch.seenAt, heardAt: watch.heardAt });
         };
         w.rtCheck();
         if (watch.seenAt !== null) watch.wake();
