@@ -119,7 +119,7 @@ describe.skipIf(requireChromium())('five tabs, one stream', () => {
     const follower = tabs[TABS - 1]!;
     // What the followers heard last: the id the next leader must resume from.
     await follower.evaluate(() => {
-      const w = window as unknown as { rtLast: string | null; rtGot: unknown[] };
+      const w = globalThis as unknown as { rtLast: string | null; rtGot: unknown[] };
       w.rtLast = null;
       w.rtGot = [];
       new BroadcastChannel('leadloom-realtime').onmessage = (event: MessageEvent) => {
@@ -143,10 +143,12 @@ describe.skipIf(requireChromium())('five tabs, one stream', () => {
       ).status,
     ).toBe(200);
     await expect
-      .poll(() => follower.evaluate(() => (window as unknown as { rtLast: string | null }).rtLast))
+      .poll(() =>
+        follower.evaluate(() => (globalThis as unknown as { rtLast: string | null }).rtLast),
+      )
       .not.toBeNull();
     const lastHeard = await follower.evaluate(
-      () => (window as unknown as { rtLast: string }).rtLast,
+      () => (globalThis as unknown as { rtLast: string }).rtLast,
     );
 
     // Hold the next stream request until a change has been committed with no stream open.
@@ -181,7 +183,7 @@ describe.skipIf(requireChromium())('five tabs, one stream', () => {
         .waitFor({ timeout: 10_000 });
     }
     const got = (await follower.evaluate(
-      () => (window as unknown as { rtGot: { type: string; change?: { id: string } }[] }).rtGot,
+      () => (globalThis as unknown as { rtGot: { type: string; change?: { id: string } }[] }).rtGot,
     )) as { type: string; change?: { id: string } }[];
     expect(
       got.some((m) => m.type === 'change' && m.change!.id === `${card.GTID}/${groupUID}`),

@@ -42,14 +42,15 @@ function streamOpened(page: Page) {
 /** Records every message on the page's realtime channel (the leader tab posts all it hears). */
 function recordChannel(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { rtMessages: unknown[]; rtChannel: BroadcastChannel };
+    const w = globalThis as unknown as { rtMessages: unknown[]; rtChannel: unknown };
     w.rtMessages = [];
-    w.rtChannel = new BroadcastChannel('leadloom-realtime');
-    w.rtChannel.onmessage = (event: MessageEvent) => w.rtMessages.push(event.data);
+    const channel = new BroadcastChannel('leadloom-realtime');
+    channel.onmessage = (event: MessageEvent) => w.rtMessages.push(event.data);
+    w.rtChannel = channel; // kept, so it is not collected
   });
 }
 const recorded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { rtMessages: unknown[] }).rtMessages);
+  page.evaluate(() => (globalThis as unknown as { rtMessages: unknown[] }).rtMessages);
 
 describe.skipIf(requireChromium())('realtime between two teammates', () => {
   let app: RunningApp;
