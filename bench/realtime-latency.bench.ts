@@ -84,7 +84,8 @@ function installWatcher(page: Page) {
         watch.wake?.();
       }
     };
-    // When the tab heard of the move (the leader posts every message on this channel too).
+    // When the leader's copy of the move reaches this channel listener: the leader posts it after
+    // handling it itself, so this bounds delivery (server → tab) from above.
     new BroadcastChannel('leadloom-realtime').onmessage = (event: MessageEvent) => {
       const m = event.data as { type: string; change?: { resource: string; id: string } };
       const watch = w.rtWatch;
@@ -294,7 +295,7 @@ export default async function realtimeLatency(): Promise<boolean> {
           `2 Chromium contexts on the board, ${MOVES} watched moves, ` +
           `${BACKGROUND_PER_S} background stage changes/s (${(bgDone / seconds).toFixed(1)}/s done, ${bgFailed} failed)`,
         `  commit -> B shows the card: p50 ${ms(p50)}  p95 ${ms(percentile(fromCommit, 95))}  p99 ${ms(p99)}  max ${ms(fromCommit[fromCommit.length - 1]!)}  (${missed} never shown within ${SHOW_TIMEOUT_MS} ms, ${failedMoves} moves refused)`,
-        `  of which commit -> B's tab has the change: p50 ${ms(percentile(toHeard, 50))}  p99 ${ms(percentile(toHeard, 99))}; ` +
+        `  commit -> B's channel copy of the change (posted by the leader after it applied it; negative 'shown' = rendered before): p50 ${ms(percentile(toHeard, 50))}  p99 ${ms(percentile(toHeard, 99))}; ` +
           `change -> card shown: p50 ${ms(percentile(heardToShown, 50))}  p99 ${ms(percentile(heardToShown, 99))}`,
         `  request sent -> B shows the card: p50 ${ms(percentile(fromSend, 50))}  p99 ${ms(percentile(fromSend, 99))}`,
         `  machine: ${os.cpus().length} CPUs, load average ${load.join(' ')} (background writes started: ${bgStarted})`,
