@@ -410,6 +410,69 @@ describe(`realtime stream (${ENGINE})`, () => {
     await asMember.close();
   }, 60_000);
 
+  it("a card move carries the card's new place: its stage and the card above it", async () => {
+    const owner = await ownerWithTeam(s, 'rt-place@example.com');
+    const t = owner.teamUID;
+    const p = await addPipeline(s, t, 'Board');
+    const next = await addStage(s, t, p.pipelineUID, 'Next', 1);
+    const st = new Stream(`${await listen()}/api/realtime?teams=${t}`, owner.client.token);
+    await st.until(() => st.messages.some((m) => m.event === 'open'));
+    const ok = async (path: string, method: string, body: unknown) => {
+      const res = await owner.client.api(`/api/teams/${t}${path}`, {
+        method,
+        body: JSON.stringify(body),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body!;
+    };
+    const gtids: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const body = await ok('/contacts', 'POST', { firstName: name, ...p });
+      gtids.push((body.contact as { GTID: string }).GTID);
+    }
+    const [one, two, three] = gtids as [string, string, string];
+    const move = (gtid: string, body: Record<string, string>) =>
+      ok(`/contacts/${gtid}/pipelines/${p.pipelineUID}/stage`, 'PUT', body);
+    await move(one, { stageUID: next });
+    await move(two, { stageUID: next }); // at the end: below One
+    await move(three, { stageUID: next, beforeGtid: one }); // at the top
+
+    const moves = () =>
+      st
+        .changes()
+        .filter((c) => c.resource === 'contact-pipeline' && c.op === 'update')
+        .map((c) => [c.id, c.placement]);
+    await st.until(() => moves().length === 3);
+    expect(moves()).toEqual([
+      [`${one}/${p.pipelineUID}`, { stageUID: next, afterGtid: null }],
+      [`${two}/${p.pipelineUID}`, { stageUID: next, afterGtid: one }],
+      [`${three}/${p.pipelineUID}`, { stageUID: next, afterGtid: null }],
+    ]);
+    // A placement is where the card is when the entry is delivered (a later reader sees now).
+    const late = new Stream(
+      `${await listen()}/api/realtime?teams=${t}`,
+      owner.client.token,
+      `${t}:0`,
+    );
+    const lateMoves = () =>
+      late
+        .changes()
+        .filter((c) => c.resource === 'contact-pipeline' && c.op === 'update')
+        .map((c) => c.placement);
+    await late.until(() => lateMoves().length === 3);
+    expect(lateMoves()).toEqual([
+      { stageUID: next, afterGtid: three },
+      { stageUID: next, afterGtid: one },
+      { stageUID: next, afterGtid: null },
+    ]);
+    // Other resources carry none.
+    expect(
+      st.changes().filter((c) => c.resource !== 'contact-pipeline' && 'placement' in c),
+    ).toEqual([]);
+    await st.close();
+    await late.close();
+  });
+
   it('answers 404 before streaming for a team the user is not in; 400 for bad input; 401 without a token', async () => {
     const me = await ownerWithTeam(s, 'rt-404@example.com');
     const other = await ownerWithTeam(s, 'rt-404-other@example.com');

@@ -234,3 +234,44 @@ export async function visibleSeqs(
   }
   return out;
 }
+
+/** Where a card is now: its stage and the card right above it there (null: it is first). */
+export interface Placement {
+  stageUID: string;
+  afterGtid: string | null;
+}
+
+/**
+ * The current place of `contact-pipeline` entries (`GTID/pipelineUID` ids), read when they are
+ * delivered, so a board can move the card without refetching (issue 6 latency). Ids whose row is
+ * gone are left out. One indexed look-up per card (primary key, then one step back along the
+ * stage order index).
+ */
+export async function placementsOf(
+  scope: TeamScope,
+  db: AppDb,
+  ids: readonly string[],
+): Promise<Map<string, Placement>> {
+  const out = new Map<string, Placement>();
+  if (ids.length === 0) return out;
+  const gtids = ids.map((id) => id.split('/')[0] ?? '');
+  const r = await db.execute<{
+    gtid: string;
+    pipeline_uid: string;
+    stage_uid: string;
+    after_gtid: string | null;
+  }>(sql`
+    SELECT cp.gtid, cp.pipeline_uid, cp.stage_uid,
+      (SELECT p.gtid FROM contact_pipeline p
+        WHERE p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
+          AND p.stage_uid = cp.stage_uid AND (p.position, p.gtid) < (cp.position, cp.gtid)
+        ORDER BY p.position DESC, p.gtid DESC LIMIT 1) AS after_gtid
+    FROM contact_pipeline cp
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.gtid = ANY(${textArray(gtids)})`);
+  const wanted = new Set(ids);
+  for (const row of r.rows) {
+    const id = `${row.gtid}/${row.pipeline_uid}`;
+    if (wanted.has(id)) out.set(id, { stageUID: row.stage_uid, afterGtid: row.after_gtid });
+  }
+  return out;
+}

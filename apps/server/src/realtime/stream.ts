@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { TeamScope } from '../db/scope';
 import type { Logger } from '../logger';
 import { encodeEventId } from './event-id';
-import { headSeq, readChanges, visibleSeqs } from './repo';
+import { headSeq, placementsOf, readChanges, visibleSeqs } from './repo';
 
 /** How far behind (entries, per team) a client may resume; further gets `reset`. */
 export const MAX_BEHIND = 10_000;
@@ -139,6 +139,16 @@ export class RealtimeStream {
       }
       const batch = rows.slice(0, contiguous);
       const visible = await visibleSeqs(scope, db, batch);
+      // A card's new place rides along with its move, so boards apply it without a refetch.
+      const placements = await placementsOf(
+        scope,
+        db,
+        batch
+          .filter(
+            (e) => e.resource === 'contact-pipeline' && e.op !== 'delete' && visible.has(e.seq),
+          )
+          .map((e) => e.id),
+      );
       for (const e of batch) {
         if (this.closed) return;
         this.cursors.set(teamUID, e.seq);
@@ -155,6 +165,7 @@ export class RealtimeStream {
               id: e.id,
               op: e.op,
               changeId: e.changeId,
+              ...(placements.has(e.id) ? { placement: placements.get(e.id) } : {}),
             },
           }),
         );

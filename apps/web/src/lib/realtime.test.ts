@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   backoffMs,
   createKeyBatcher,
+  createRefresher,
   createSseParser,
   formatEventId,
   keysForChange,
@@ -108,9 +109,22 @@ describe('event ids and team sets', () => {
 describe('keysForChange', () => {
   const change = (resource: string, id: string) => ({ teamUID: 'T', resource, id });
 
-  it('a contact move makes the boards and that contact stale', () => {
-    for (const resource of ['contact', 'contact-pipeline', 'stage-history', 'contact_tag']) {
-      expect(keysForChange(change(resource, 'G1/p1'))).toEqual([
+  it("a card moving within a pipeline makes that pipeline's queries and that contact stale", () => {
+    expect(keysForChange({ ...change('contact-pipeline', 'G1/p1'), op: 'update' })).toEqual([
+      ['teams', 'T', 'pipelines', 'p1'],
+      ['teams', 'T', 'contacts', 'G1'],
+    ]);
+  });
+
+  it('a contact joining or leaving a pipeline, or changing, makes every board and the counts stale', () => {
+    const cases = [
+      { ...change('contact-pipeline', 'G1/p1'), op: 'insert' },
+      { ...change('contact-pipeline', 'G1/p1'), op: 'delete' },
+      { ...change('contact', 'G1'), op: 'update' },
+      { ...change('contact_tag', 'G1/t1'), op: 'insert' },
+    ];
+    for (const c of cases) {
+      expect(keysForChange(c)).toEqual([
         ['teams', 'T', 'pipelines'],
         ['teams', 'T', 'contacts', 'G1'],
       ]);
@@ -118,7 +132,7 @@ describe('keysForChange', () => {
   });
 
   it('a contact part makes only that contact stale', () => {
-    for (const resource of ['activity', 'note', 'deal', 'answer']) {
+    for (const resource of ['activity', 'note', 'deal', 'answer', 'stage-history']) {
       expect(keysForChange(change(resource, 'G2/x'))).toEqual([['teams', 'T', 'contacts', 'G2']]);
     }
   });
@@ -168,5 +182,46 @@ describe('createKeyBatcher', () => {
     ]);
     add([['teams', 'T', 'pipelines']]);
     expect(runs).toHaveLength(2);
+  });
+});
+
+describe('createRefresher', () => {
+  it('refreshes a key at once, and once more after the running refresh when it changes again', async () => {
+    const calls: string[] = [];
+    const pending: (() => void)[] = [];
+    const refresh = createRefresher((key) => {
+      calls.push(JSON.stringify(key));
+      return new Promise<void>((resolve) => pending.push(resolve));
+    });
+    const board = ['teams', 'T', 'pipelines', 'p1'];
+    const contact = ['teams', 'T', 'contacts', 'G1'];
+    refresh([board, contact]);
+    expect(calls).toHaveLength(2);
+    // Three more changes while the board refetch runs: one queued refresh, not three.
+    refresh([board]);
+    refresh([board]);
+    refresh([board]);
+    expect(calls).toHaveLength(2);
+    pending.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual([JSON.stringify(board), JSON.stringify(contact), JSON.stringify(board)]);
+    pending.shift()!();
+    pending.shift()!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toHaveLength(3);
+    // Idle again: the next change refreshes at once.
+    refresh([board]);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('goes on after a refresh that failed', async () => {
+    let n = 0;
+    const refresh = createRefresher(() =>
+      n++ === 0 ? Promise.reject(new Error('x')) : Promise.resolve(),
+    );
+    refresh([['k']]);
+    refresh([['k']]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(n).toBe(2);
   });
 });

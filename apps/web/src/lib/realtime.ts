@@ -142,6 +142,8 @@ export interface Change {
   id: string;
   op: string;
   changeId: string | null;
+  /** With a `contact-pipeline` insert/update: the card's stage and the card above it, now. */
+  placement?: unknown;
 }
 
 export function isChange(value: unknown): value is Change {
@@ -158,19 +160,33 @@ export function isChange(value: unknown): value is Change {
 type Key = readonly unknown[];
 
 /** Contact parts: their id starts with the contact's GTID. */
-const CONTACT_PARTS = new Set(['activity', 'note', 'deal', 'answer']);
-/** Contact resources that can move a card on a board. */
-const BOARD_CONTACT = new Set(['contact', 'contact-pipeline', 'stage-history', 'contact_tag']);
+const CONTACT_PARTS = new Set(['activity', 'note', 'deal', 'answer', 'stage-history']);
+/** Contact resources a board shows (name, photo, label, tags; joining or leaving a pipeline). */
+const BOARD_CONTACT = new Set(['contact', 'contact_tag']);
 
 /**
  * The query keys (prefixes) a change makes stale. Keys follow the app's
  * `['teams', teamUID, ...]` layout: `pipelines` holds the list, boards and setup of pipelines
  * (features/pipeline/api.ts pipelineKeys), `contacts, GTID` a contact page's queries
  * (features/contact/api.ts contactKeys).
+ *
+ * A card moving within a pipeline (`contact-pipeline` update, id `GTID/pipelineUID`) makes only
+ * that pipeline's queries stale: the boards of other pipelines and the pipeline list (whose
+ * contact counts do not change on a move) stay, so a busy team does not refetch every board on
+ * every move. A contact joining or leaving a pipeline changes the list's counts too.
  */
-export function keysForChange(change: Pick<Change, 'teamUID' | 'resource' | 'id'>): Key[] {
+export function keysForChange(
+  change: Pick<Change, 'teamUID' | 'resource' | 'id'> & { op?: string },
+): Key[] {
   const team = change.teamUID;
-  const GTID = change.id.split('/')[0] ?? '';
+  const [GTID = '', pipelineUID] = change.id.split('/');
+  if (change.resource === 'contact-pipeline') {
+    const pipelines: Key =
+      change.op === 'update' && pipelineUID
+        ? ['teams', team, 'pipelines', pipelineUID]
+        : ['teams', team, 'pipelines'];
+    return [pipelines, ['teams', team, 'contacts', GTID]];
+  }
   if (BOARD_CONTACT.has(change.resource)) {
     return [
       ['teams', team, 'pipelines'],
@@ -210,6 +226,38 @@ export function createKeyBatcher(
   };
 }
 
+/**
+ * Runs `refresh(key)` (a query invalidation that resolves when its refetches are done) at once
+ * for a key that is not being refreshed, and once more after the current run for a key that is:
+ * a burst of changes costs at most one refetch in flight plus one queued per key, a change is
+ * never answered by a refetch that started before it, and a steady stream of changes cannot keep
+ * cancelling a refetch before it lands (the board would never update).
+ */
+export function createRefresher(refresh: (key: Key) => Promise<unknown>) {
+  const running = new Set<string>();
+  const again = new Map<string, Key>();
+  const start = (name: string, key: Key) => {
+    running.add(name);
+    void refresh(key)
+      .catch(() => {})
+      .finally(() => {
+        running.delete(name);
+        const next = again.get(name);
+        if (next) {
+          again.delete(name);
+          start(name, next);
+        }
+      });
+  };
+  return (keys: Key[]) => {
+    for (const key of keys) {
+      const name = JSON.stringify(key);
+      if (running.has(name)) again.set(name, key);
+      else start(name, key);
+    }
+  };
+}
+
 // ---- browser runtime ----------------------------------------------------------------------------
 
 const CHANNEL = 'leadloom-realtime';
@@ -218,10 +266,17 @@ const MAX_BACKOFF_MS = 30_000;
 
 /** What a tab receives, from its own stream (leader) or over the channel. */
 export type RealtimeMessage =
-  { type: 'change'; change: Change } | { type: 'reset'; teamUID: string };
+  { type: 'change'; change: Change; id?: string | null } | { type: 'reset'; teamUID: string };
 
-type ChannelMessage =
+/**
+ * What goes over the channel. Changes carry the stream's event id after them, and `position`
+ * moves it without a change (the stream's `open`, entries held back as invisible), so every tab
+ * knows where the stream is and the tab that takes over as leader resumes from there: a change
+ * committed while the leader tab was closing is not missed.
+ */
+export type ChannelMessage =
   | RealtimeMessage
+  | { type: 'position'; id: string }
   | { type: 'teams'; tab: string; teams: string[] }
   | { type: 'bye'; tab: string }
   | { type: 'hello' };
@@ -242,13 +297,21 @@ export function joinRealtime(
   const tab = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   const channel = new BroadcastChannel(CHANNEL);
   const tabs = new Map<string, string[]>([[tab, [...teams]]]);
+  // Where the shared stream is, from what this tab heard: the resume point if it becomes leader.
+  const resume = new ResumePoint();
   let leader: Leader | null = null;
   let releaseLock: (() => void) | null = null;
   const lockAbort = new AbortController();
 
   channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
     const message = event.data;
-    if (message.type === 'change' || message.type === 'reset') onMessage(message);
+    if (message.type === 'change') {
+      if (message.id) resume.update(message.id);
+      onMessage(message);
+    } else if (message.type === 'reset') {
+      resume.forget(message.teamUID);
+      onMessage(message);
+    } else if (message.type === 'position') resume.update(message.id);
     else if (message.type === 'hello') post({ type: 'teams', tab, teams: [...teams] });
     else if (message.type === 'teams') {
       tabs.set(message.tab, message.teams);
@@ -271,8 +334,8 @@ export function joinRealtime(
 
   navigator.locks
     .request(LOCK, { signal: lockAbort.signal }, () => {
-      leader = new Leader((message) => {
-        onMessage(message);
+      leader = new Leader(resume, (message) => {
+        if (message.type !== 'position') onMessage(message);
         post(message);
       });
       leader.setTeams(unionOfTeams(tabs));
@@ -302,7 +365,6 @@ export function joinRealtime(
 /** The leader's stream: open for the union of teams, reopened as needed. */
 class Leader {
   private teams: string[] = [];
-  private readonly resume = new ResumePoint();
   private abort: AbortController | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
@@ -310,7 +372,11 @@ class Leader {
   /** Teams the stream said we left; kept out until the set of teams changes. */
   private readonly gone = new Set<string>();
 
-  constructor(private readonly emit: (message: RealtimeMessage) => void) {}
+  constructor(
+    /** Shared with the tab: it already knows where the previous leader's stream was. */
+    private readonly resume: ResumePoint,
+    private readonly emit: (message: RealtimeMessage | { type: 'position'; id: string }) => void,
+  ) {}
 
   setTeams(teams: string[]) {
     if (teams.join(',') === this.teams.join(',')) return;
@@ -379,6 +445,7 @@ class Leader {
     if (message.id) this.resume.update(message.id);
     if (message.event === 'open') {
       this.attempt = 0;
+      if (message.id) this.emit({ type: 'position', id: message.id });
       return null;
     }
     let data: unknown = null;
@@ -400,7 +467,9 @@ class Leader {
       api.forgetToken();
       return 'now';
     }
-    if (message.event === 'message' && isChange(data)) this.emit({ type: 'change', change: data });
+    if (message.event === 'message' && isChange(data)) {
+      this.emit({ type: 'change', change: data, id: message.id });
+    } else if (message.id) this.emit({ type: 'position', id: message.id });
     return null;
   }
 }

@@ -1,28 +1,47 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOwnChange } from '../../lib/changeId';
-import { createKeyBatcher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createKeyBatcher, createRefresher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createLiveBoards } from './liveBoards';
 
 /**
- * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): each change of
- * the team makes its queries stale (coalesced within 50 ms); this tab's own changes are skipped
- * (it already shows them); a reset reloads every query of the team.
+ * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): a teammate's
+ * card move is applied to the open board at once (createLiveBoards); a contact's own update
+ * (name, label, last activity) refreshes its page at once and the boards within 2 s; any other
+ * change makes its queries stale and refetches the ones on screen; this tab's own changes are skipped (it already
+ * shows them); a reset reloads every query of the team.
+ *
+ * Latency matters (a teammate's move shows within 50 ms, issue 6): the changes of one chunk of
+ * the stream are coalesced in a zero-delay batch, then each key is refetched at once, or once
+ * more right after the refetch already running for it (createRefresher).
  */
 export function useRealtime(teamUID: string | null | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!teamUID) return;
-    const invalidate = createKeyBatcher((keys) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    });
-    return joinRealtime([teamUID], (message) => {
+    const refresh = createRefresher((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    const invalidate = createKeyBatcher(refresh, 0);
+    const boards = createLiveBoards(queryClient, invalidate);
+    const leave = joinRealtime([teamUID], (message) => {
       if (message.type === 'reset') {
         if (message.teamUID === teamUID) invalidate([['teams', teamUID]]);
         return;
       }
       const { change } = message;
       if (change.teamUID !== teamUID || isOwnChange(change.changeId)) return;
+      const contact = ['teams', teamUID, 'contacts', change.id.split('/')[0] ?? ''];
+      if (boards.apply(change)) return invalidate([contact]);
+      if (change.resource === 'contact' && change.op === 'update') {
+        // Every move also touches its contact (last activity): the contact page refreshes now,
+        // the cards' details on the boards within SETTLE_MS, not with a full refetch per move.
+        invalidate([contact]);
+        return boards.later(['teams', teamUID, 'pipelines']);
+      }
       invalidate(keysForChange(change));
     });
+    return () => {
+      leave();
+      boards.stop();
+    };
   }, [queryClient, teamUID]);
 }
