@@ -31,7 +31,7 @@ import { teamRoutes } from '../modules/teams/routes';
 import { realtimeRoutes } from '../realtime/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
-import { bulkRoutes } from '../modules/bulk/routes';
+import { bulkRoutes, v2BulkRoutes } from '../modules/bulk/routes';
 
 /**
  * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
@@ -80,4 +80,7 @@ export const PUBLIC_API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
  * mounted at the root. Each authenticates itself (the spec's search answers "User not logged in"
  * without a token, where /api answers 401).
  */
-export const SPEC_PATH_MODULES: ((services: Services) => Hono<AppEnv>)[] = [searchRoutes];
+export const SPEC_PATH_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
+  searchRoutes,
+  v2BulkRoutes,
+];

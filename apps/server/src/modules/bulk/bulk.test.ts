@@ -11,6 +11,8 @@ import {
   ownerWithTeam,
   signIn,
 } from '../../test/team-fixtures';
+import { createApp } from '../../http/app';
+import { TestClient } from '../../test/http-client';
 import { teamScopeFor } from '../teams/service';
 import * as repo from './repo';
 import { runBulkJob } from './service';
@@ -192,5 +194,32 @@ describe(`bulk actions (${ENGINE})`, () => {
     const jobUID = (ok.body as { jobUID: string }).jobUID;
     expect((await member.api(`/api/teams/${t.teamUID}/bulk-jobs/${jobUID}`)).status).toBe(404);
     expect((await t.client.api(`/api/teams/${t.teamUID}/bulk-jobs/${jobUID}`)).status).toBe(200);
+  });
+
+  it('takes the same job at the spec path POST /v2/bulk, the team in the body', async () => {
+    const t = await setup(3);
+    const other = await ownerWithTeam(s, `bulk-other-${n}@example.com`);
+    const body = (teamUID: string) =>
+      JSON.stringify({
+        teamUID,
+        action: { type: 'stage', pipelineUID: t.pipelineUID, stageUID: t.target },
+        GTIDs: t.gtids,
+      });
+    const anonymous = await new TestClient(createApp(s)).api('/v2/bulk', {
+      method: 'POST',
+      body: body(t.teamUID),
+    });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toEqual({
+      error: { status: 'permission-denied', message: 'User not logged in' },
+    });
+    const stranger = await other.client.api('/v2/bulk', { method: 'POST', body: body(t.teamUID) });
+    expect(stranger.status).toBe(404);
+    const res = await t.client.api('/v2/bulk', { method: 'POST', body: body(t.teamUID) });
+    expect(res.status).toBe(202);
+    const { jobUID } = (res.body as { data: { jobUID: string } }).data;
+    const { job } = await waitForJob(t.client, t.teamUID, jobUID);
+    expect(job).toMatchObject({ state: 'done', done: 3, failed: 0 });
+    expect(await inStage(t.teamUID, t.target)).toBe(3);
   });
 });

@@ -1,7 +1,10 @@
 import { bulkRequestSchema } from '@leadloom/core';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
+import { specPathIdentity } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
+import { teamScopeFor } from '../teams/service';
 import type { Services } from '../../services';
 import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { bulkJobStatus, createBulkJob } from './service';
@@ -27,6 +30,33 @@ export function bulkRoutes(services: Services) {
   app.get('/teams/:teamUID/bulk-jobs/:jobUID', async (c) => {
     const scope = await routeScope(database, c);
     return c.json(await bulkJobStatus(database, scope, c.req.param('jobUID')));
+  });
+
+  return app;
+}
+
+/**
+ * `POST /v2/bulk` (SPEC §7), the spec's path for the same job: the team comes in the body
+ * (`{teamUID, action, GTIDs}`), the caller's auth as at `POST /v2`.
+ */
+export function v2BulkRoutes(services: Services) {
+  const { database, jobs } = services;
+  const app = new Hono<AppEnv>();
+  const body = bulkRequestSchema.extend({ teamUID: z.string().trim().min(1).max(200) });
+
+  app.post('/v2/bulk', async (c) => {
+    const identity = await specPathIdentity(services, c);
+    if (identity instanceof Response) return identity;
+    const { teamUID, ...request } = await jsonBody(c, body);
+    const scope = await teamScopeFor(database, identity.uid, teamUID);
+    const created = await createBulkJob(
+      database,
+      jobs,
+      scope,
+      request,
+      changeIdOf(c.req.header('x-change-id')),
+    );
+    return c.json({ data: created }, 202);
   });
 
   return app;

@@ -1,12 +1,8 @@
-import {
-  ERRORS,
-  INVALID_TOKEN_MESSAGE,
-  searchRequestJsonSchema,
-  searchRequestSchema,
-} from '@leadloom/core';
+import { ERRORS, searchRequestJsonSchema, searchRequestSchema } from '@leadloom/core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { ApiError, errorBody, respondError } from '../../http/errors';
+import { specPathIdentity } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
 import { teamScopeFor } from '../teams/service';
@@ -28,15 +24,8 @@ export function searchRoutes(services: Services) {
 
   app.post('/v2', async (c) => {
     const started = performance.now();
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S.*)$/i.exec(header);
-    if (!match) {
-      const e = ERRORS['permission-denied'];
-      return c.json(errorBody(e.status, e.message), 403);
-    }
-    const identity = await services.verifyToken(match[1]!.trim());
-    if (!identity) return c.json(errorBody('unauthenticated', INVALID_TOKEN_MESSAGE), 401);
-    c.set('identity', identity);
+    const identity = await specPathIdentity(services, c);
+    if (identity instanceof Response) return identity;
     try {
       const body = await jsonBody(c, searchRequestSchema);
       const scope = await teamScopeFor(services.database, identity.uid, body.teamUID);
