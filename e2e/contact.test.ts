@@ -69,6 +69,8 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
     // The modal's closing overlay would take the pointer.
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const card = column('Contacted').getByRole('link', { name: /Robin Okafor/ });
+    // A new card goes to the end of its column, which may be below the fold.
+    await card.scrollIntoViewIfNeeded();
     const from = (await card.boundingBox())!;
     const to = (await column('Proposal').boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

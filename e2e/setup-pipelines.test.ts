@@ -127,7 +127,8 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
     await page.goto(`${app.url}/setup/pipelines/${main}/stages`);
     await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete stage "${doomed.name}"?` });
-    await dialog.getByText(`${doomed.count} contacts are in this stage`).waitFor();
+    const inStage = doomed.count === 1 ? '1 contact is' : `${doomed.count} contacts are`;
+    await dialog.getByText(`${inStage} in this stage`).waitFor();
     await dialog.getByRole('button', { name: `Delete and move ${doomed.count} contact` }).click();
     await page.getByText(`moved to "Set Stage..."`).waitFor();
     const after = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${main}`)).body
