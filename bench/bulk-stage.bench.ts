@@ -12,7 +12,7 @@
  * Target: ≤ 5 s on PostgreSQL (the issue sets none embedded; reported).
  */
 import os from 'node:os';
-import { startBenchServer } from './server';
+import { addStageWebhook, defaultPipelineUID, startBenchServer } from './server';
 import { median } from './stats';
 
 const CONTACTS = 20_000;
@@ -28,19 +28,8 @@ export default async function bulkStage(): Promise<boolean> {
   const server = await startBenchServer({ contacts: CONTACTS, stageHeavy: true });
   try {
     const { teamUID, engine } = server;
-    const { pipelines } = (
-      await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
-        'GET',
-        `/api/teams/${teamUID}/pipelines`,
-      )
-    ).body;
-    const pipelineUID = pipelines.find((p) => p.isDefault)!.groupUID;
-    const created = await server.json('POST', `/api/teams/${teamUID}/connections`, {
-      system: 'webhooks',
-      name: 'Bench webhook',
-      options: { syncStages: true },
-    });
-    if (created.status !== 201) throw new Error(`connection: ${created.status}`);
+    const pipelineUID = await defaultPipelineUID(server);
+    await addStageWebhook(server);
     const { stages } = (
       await server.json<{ stages: { stageUID: string; count: number }[] }>(
         'GET',

@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/seed/demo-data';
-import { startBenchServer, type BenchServer } from './server';
+import { defaultPipelineUID, startBenchServer, type BenchServer } from './server';
 import { median, ms, percentile } from './stats';
 
 const CONTACTS = 40_000;
@@ -118,13 +118,7 @@ export default async function searchBench(): Promise<boolean> {
 export async function measure(server: Omit<BenchServer, 'stop'>): Promise<boolean> {
   {
     const { teamUID, engine } = server;
-    const { pipelines } = (
-      await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
-        'GET',
-        `/api/teams/${teamUID}/pipelines`,
-      )
-    ).body;
-    const pipelineUID = pipelines.find((p) => p.isDefault)!.groupUID;
+    const pipelineUID = await defaultPipelineUID(server);
     const board = await server.json<{ stages: { stageUID: string }[] }>(
       'GET',
       `/api/teams/${teamUID}/pipelines/${pipelineUID}/board?limit=1`,

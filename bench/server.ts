@@ -134,3 +134,28 @@ export async function startBenchServer(opts: {
     throw error;
   }
 }
+
+/** The demo team's default pipeline. */
+export async function defaultPipelineUID(
+  server: Pick<BenchServer, 'json' | 'teamUID'>,
+): Promise<string> {
+  const { pipelines } = (
+    await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
+      'GET',
+      `/api/teams/${server.teamUID}/pipelines`,
+    )
+  ).body;
+  return pipelines.find((p) => p.isDefault)!.groupUID;
+}
+
+/** An active webhooks connection taking stage changes, so every move also writes a sync row. */
+export async function addStageWebhook(
+  server: Pick<BenchServer, 'json' | 'teamUID'>,
+): Promise<void> {
+  const created = await server.json('POST', `/api/teams/${server.teamUID}/connections`, {
+    system: 'webhooks',
+    name: 'Bench webhook',
+    options: { syncStages: true },
+  });
+  if (created.status !== 201) throw new Error(`connection: ${created.status}`);
+}

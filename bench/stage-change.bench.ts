@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import { measureCommitFloor } from './commit-floor';
-import { startBenchServer } from './server';
+import { addStageWebhook, defaultPipelineUID, startBenchServer } from './server';
 import { median, ms, percentile } from './stats';
 
 const CONTACTS = 40_000;
@@ -32,19 +32,8 @@ export default async function stageChange(): Promise<boolean> {
   const server = await startBenchServer({ contacts: CONTACTS });
   try {
     const { teamUID, engine } = server;
-    const { pipelines } = (
-      await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
-        'GET',
-        `/api/teams/${teamUID}/pipelines`,
-      )
-    ).body;
-    const pipelineUID = pipelines.find((p) => p.isDefault)!.groupUID;
-    const created = await server.json('POST', `/api/teams/${teamUID}/connections`, {
-      system: 'webhooks',
-      name: 'Bench webhook',
-      options: { syncStages: true },
-    });
-    if (created.status !== 201) throw new Error(`connection: ${created.status}`);
+    const pipelineUID = await defaultPipelineUID(server);
+    await addStageWebhook(server);
 
     // Contacts to move, with their current stage: the first pages of every stage.
     const { stages } = (

@@ -31,6 +31,11 @@ type JobDbRow = {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+/** What `toJob` reads, for every query that answers a job. */
+const JOB_COLUMNS = sql.raw(
+  'job_uid, created_by, action, state, total, done, failed, error, created_at, finished_at',
+);
+
 const toJob = (r: JobDbRow): BulkJobRow => ({
   jobUID: r.job_uid,
   createdBy: r.created_by,
@@ -67,7 +72,7 @@ export async function findJob(
   jobUID: string,
 ): Promise<BulkJobRow | null> {
   const r = await db.execute<JobDbRow>(sql`
-    SELECT job_uid, created_by, action, state, total, done, failed, error, created_at, finished_at
+    SELECT ${JOB_COLUMNS}
     FROM bulk_job WHERE team_uid = ${scope.teamUID} AND job_uid = ${jobUID}
       ${scope.role === 'member' ? sql`AND created_by = ${scope.uid}` : sql``}`);
   return r.rows[0] ? toJob(r.rows[0]) : null;
@@ -81,7 +86,7 @@ export async function loadJob(
   jobUID: string,
 ): Promise<BulkJobRow | null> {
   const r = await db.execute<JobDbRow>(sql`
-    SELECT job_uid, created_by, action, state, total, done, failed, error, created_at, finished_at
+    SELECT ${JOB_COLUMNS}
     FROM bulk_job WHERE team_uid = ${teamUID} AND job_uid = ${jobUID}`);
   return r.rows[0] ? toJob(r.rows[0]) : null;
 }
