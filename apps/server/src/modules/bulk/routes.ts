@@ -1,4 +1,4 @@
-import { bulkRequestSchema } from '@leadloom/core';
+import { bulkRequestFields, bulkRequestSchema, bulkSelectionRule } from '@leadloom/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
@@ -42,7 +42,9 @@ export function bulkRoutes(services: Services) {
 export function v2BulkRoutes(services: Services) {
   const { database, jobs } = services;
   const app = new Hono<AppEnv>();
-  const body = bulkRequestSchema.extend({ teamUID: z.string().trim().min(1).max(200) });
+  const body = bulkRequestFields
+    .extend({ teamUID: z.string().trim().min(1).max(200) })
+    .superRefine(bulkSelectionRule);
 
   app.post('/v2/bulk', async (c) => {
     const identity = await specPathIdentity(services, c);

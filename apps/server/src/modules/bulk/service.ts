@@ -34,6 +34,9 @@ export async function createBulkJob(
   request: BulkRequest,
   opts: { changeId?: string | null } = {},
 ) {
+  // Selection by filter and the actions other than 'stage' are being built (issue 7).
+  if (!request.GTIDs)
+    throw new ApiError('invalid-argument', 'Selecting by filter is not available yet', 'filter');
   const gtids = [...new Set(request.GTIDs)];
   const jobUID = newPushId('bulk');
   await withTx(
@@ -60,6 +63,12 @@ async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promis
     case 'stage':
       await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID);
       return;
+    default:
+      throw new ApiError(
+        'invalid-argument',
+        `The bulk action "${action.type}" is not available yet`,
+        'action.type',
+      );
   }
 }
 
@@ -92,6 +101,8 @@ async function applyBatch(
         error: missing.has(i.gtid) ? 'Not in this pipeline, or not one you can see.' : null,
       }));
     }
+    default:
+      throw new Error(`bulk action ${action.type} has no worker`);
   }
 }
 
