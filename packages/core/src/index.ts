@@ -33,3 +33,4 @@ export * from './sync-targets';
 export * from './bulk';
 export * from './search';
 export * from './message-template';
+export * from './tasks';
