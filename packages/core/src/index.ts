@@ -32,3 +32,5 @@ export * from './trial';
 export * from './sync-targets';
 export * from './bulk';
 export * from './search';
+export * from './message-template';
+export * from './tasks';
