@@ -19,8 +19,9 @@ import { z } from 'zod';
  * contact's N-th answer to the pipeline's membership questions, from 1) and `field.KEY` (a
  * custom field; `profile.facebook` etc. for profile links).
  *
- * The spintax choice is seeded by the template and the contact (`fillTemplate`'s `seed`), so
- * the preview of a template for a contact is exactly what will be sent to that contact.
+ * The spintax choice is seeded by the template's text and the contact (`fillTemplate`'s
+ * `seed`: `templateSeed(text, GTID)`), so the preview of a template for a contact, before or
+ * after saving, is exactly what will be sent to that contact; editing the text re-rolls it.
  */
 
 export const TEMPLATE_VARIABLES = [
@@ -308,7 +309,7 @@ export interface FilledTemplate {
 
 /**
  * Fills a template for one contact. `seed` picks the spintax options: pass
- * `templateSeed(templateID, GTID)` so the same template gives the same contact the same text.
+ * `templateSeed(templateText, GTID)` so the same template gives the same contact the same text.
  */
 export function fillTemplate(
   src: string,

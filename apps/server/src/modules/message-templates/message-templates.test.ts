@@ -162,7 +162,7 @@ describe(`message templates (${ENGINE})`, () => {
       body: '{Hi|Hello|Hey} {{firstName|there}}',
     });
     const t = made.body!.template as MessageTemplateRow;
-    const text = fillTemplate(t.body, {}, templateSeed(t.templateUID, gtid!)).text;
+    const text = fillTemplate(t.body, {}, templateSeed(t.body, gtid!)).text;
     const sent = await api(member, `/contacts/${gtid}/messages`, 'POST', {
       text,
       templateUID: t.templateUID,

@@ -222,7 +222,6 @@ export function MessagingPage() {
                 <TemplateEditor
                   key={selected ?? 'none'}
                   teamUID={teamUID}
-                  templateUID={current?.templateUID ?? null}
                   initial={
                     current
                       ? {

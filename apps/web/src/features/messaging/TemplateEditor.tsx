@@ -1,6 +1,7 @@
 import {
   checkTemplate,
   fillTemplate,
+  isKnownVariable,
   templateSeed,
   templateVariantCount,
   TEMPLATE_VARIABLES,
@@ -41,7 +42,6 @@ const INSERTABLE = [
  */
 export function TemplateEditor({
   teamUID,
-  templateUID,
   initial,
   categories,
   types,
@@ -53,8 +53,6 @@ export function TemplateEditor({
   onDelete,
 }: {
   teamUID: string;
-  /** Null for a new template (its preview seeds with "new"). */
-  templateUID: string | null;
   initial: TemplateDraft;
   categories: TemplateGroup[];
   types: TemplateGroup[];
@@ -86,8 +84,10 @@ export function TemplateEditor({
   const preview = useMemo(() => {
     if (!contact) return null;
     const ctx = templateContextOf(contact, me.name);
-    return fillTemplate(draft.body, ctx, templateSeed(templateUID ?? 'new', contact.GTID));
-  }, [contact, draft.body, me.name, templateUID]);
+    return fillTemplate(draft.body, ctx, templateSeed(draft.body, contact.GTID));
+  }, [contact, draft.body, me.name]);
+  // Unknown names are already listed as problems above; warn only about empty known ones.
+  const missingKnown = (preview?.missing ?? []).filter((name) => isKnownVariable(name));
   const variants = useMemo(() => templateVariantCount(draft.body), [draft.body]);
 
   const insert = (snippet: string) => {
@@ -248,10 +248,10 @@ export function TemplateEditor({
                 </Text>
               )}
             </Text>
-            {preview && preview.missing.length > 0 && (
+            {preview && missingKnown.length > 0 && (
               <Text size="xs" c="orange" mt={6}>
-                No value for {preview.missing.map((m) => `{{${m}}}`).join(', ')} for{' '}
-                {contact.fullName}: add a fallback such as {`{{${preview.missing[0]}|there}}`}.
+                No value for {missingKnown.map((m) => `{{${m}}}`).join(', ')} for {contact.fullName}
+                : add a fallback such as {`{{${missingKnown[0]}|there}}`}.
               </Text>
             )}
           </>
@@ -280,7 +280,11 @@ export function TemplateEditor({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={save} loading={saving} disabled={!canSave && touched}>
+          <Button
+            onClick={save}
+            loading={saving}
+            disabled={problems.length > 0 || (touched && !canSave)}
+          >
             Save template
           </Button>
         </Group>
