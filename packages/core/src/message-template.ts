@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Message templates (snippets, SPEC §3; issue 8): one grammar for variables and spintax, parsed,
  * checked and filled here so the setup screen's preview, the contact page's composer and the
@@ -17,8 +19,9 @@
  * contact's N-th answer to the pipeline's membership questions, from 1) and `field.KEY` (a
  * custom field; `profile.facebook` etc. for profile links).
  *
- * The spintax choice is seeded by the template and the contact (`fillTemplate`'s `seed`), so
- * the preview of a template for a contact is exactly what will be sent to that contact.
+ * The spintax choice is seeded by the template's text and the contact (`fillTemplate`'s
+ * `seed`: `templateSeed(text, GTID)`), so the preview of a template for a contact, before or
+ * after saving, is exactly what will be sent to that contact; editing the text re-rolls it.
  */
 
 export const TEMPLATE_VARIABLES = [
@@ -306,7 +309,7 @@ export interface FilledTemplate {
 
 /**
  * Fills a template for one contact. `seed` picks the spintax options: pass
- * `templateSeed(templateID, GTID)` so the same template gives the same contact the same text.
+ * `templateSeed(templateText, GTID)` so the same template gives the same contact the same text.
  */
 export function fillTemplate(
   src: string,
@@ -351,3 +354,56 @@ export function templateVariantCount(src: string): number {
     );
   return count(parseTemplate(src).nodes);
 }
+
+// ---- stored templates (SPEC §3: categories, types and tags) ----
+
+/** Most tags on one template. */
+export const TEMPLATE_MAX_TAGS = 20;
+
+const optionalRef = z.string().trim().min(1).max(128).nullable().optional();
+
+/** A template's text: not empty, and free of syntax problems and unknown variables. */
+export const templateBodySchema = z
+  .string()
+  .max(TEMPLATE_MAX_LENGTH, `A template can be at most ${TEMPLATE_MAX_LENGTH} characters.`)
+  .refine((b) => b.trim().length > 0, 'Write the message.')
+  .superRefine((body, ctx) => {
+    for (const p of checkTemplate(body)) ctx.addIssue({ code: 'custom', message: p.message });
+  });
+
+const templateName = z
+  .string()
+  .trim()
+  .min(1, 'Name the template.')
+  .max(120, 'Keep the name under 120 characters.');
+
+const templateTags = z
+  .array(z.string().trim().min(1).max(40, 'Keep each tag under 40 characters.'))
+  .max(TEMPLATE_MAX_TAGS, `A template takes up to ${TEMPLATE_MAX_TAGS} tags.`)
+  .transform((tags) => [...new Set(tags)]);
+
+export const messageTemplateCreateSchema = z
+  .object({
+    name: templateName,
+    body: templateBodySchema,
+    categoryID: optionalRef,
+    typeID: optionalRef,
+    tags: templateTags.optional(),
+  })
+  .strict();
+export type MessageTemplateCreate = z.infer<typeof messageTemplateCreateSchema>;
+
+export const messageTemplatePatchSchema = messageTemplateCreateSchema
+  .partial()
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Send at least one field to change.',
+  );
+export type MessageTemplatePatch = z.infer<typeof messageTemplatePatchSchema>;
+
+/** A template category or type (team lists managed by owners and admins). */
+export const templateGroupSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(60, 'Keep the name under 60 characters.'),
+  })
+  .strict();

@@ -1,3 +1,4 @@
+import { messageTemplateRoutes } from '../modules/message-templates/routes';
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
 import { activityRoutes } from '../modules/activities/routes';
@@ -64,6 +65,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   answerRoutes,
   realtimeRoutes,
   bulkRoutes,
+  messageTemplateRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
