@@ -14,19 +14,12 @@ import {
 } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { QueryError } from '../profile/common';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
-import {
-  useAssignees,
-  useDueCounts,
-  useTaskMutations,
-  useTaskView,
-  type Task,
-  type TaskDraft,
-} from './api';
-import { TaskForm } from './TaskForm';
-import { TaskList, type TaskActions } from './TaskList';
+import { useAssignees, useDueCounts, useTaskView, type Task } from './api';
+import { TaskList } from './TaskList';
+import { useTaskActions } from './useTaskActions';
 import { groupByDay } from './tasksView';
 
 const VIEW_LABEL: Record<TaskView, string> = {
@@ -60,9 +53,6 @@ export function TasksPage() {
   const tasks = useTaskView(teamUID, view, assignee);
   const due = useDueCounts(teamUID);
   const assignees = useAssignees(teamUID);
-  const m = useTaskMutations(teamUID);
-  const [editing, setEditing] = useState<Task | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
 
   const pages = tasks.data?.pages ?? [];
   const list = pages.flatMap((p) => p.tasks);
@@ -73,60 +63,10 @@ export function TasksPage() {
   const groups = useMemo(() => groupByDay(list, view === 'done', zoneOf), [list, view]);
   const names = new Map((assignees.data ?? []).map((a) => [a.uid, a.name]));
 
-  const update = (
-    task: Task,
-    patch: Parameters<typeof m.update.mutate>[0]['patch'],
-    done: string,
-  ) =>
-    m.update.mutate(
-      { taskUID: task.taskUID, patch },
-      {
-        onSuccess: ({ next }) =>
-          toastSuccess(
-            next
-              ? `${done} Next one: ${next.dueDate}${next.dueTime ? ` ${next.dueTime}` : ''}.`
-              : done,
-          ),
-        onError: (e) => toastError(e, 'The task was not changed'),
-      },
-    );
-
-  const actions: TaskActions = {
-    toggle: (t) =>
-      update(
-        t,
-        { status: t.status === 'open' ? 'done' : 'open' },
-        t.status === 'open' ? `Completed “${t.name}”.` : `Reopened “${t.name}”.`,
-      ),
-    skip: (t) => update(t, { status: 'skipped' }, `Skipped “${t.name}”.`),
-    snooze: (t, date) => update(t, { dueDate: date }, `Moved “${t.name}” to ${date}.`),
-    edit: (t) => {
-      m.update.reset();
-      setEditing(t);
-    },
-    remove: (t) => setDeleting(t),
-  };
-
-  const save = (draft: TaskDraft) => {
-    if (editing === 'new') {
-      m.create.mutate(draft, {
-        onSuccess: (t) => {
-          toastSuccess(`Added “${t.name}”.`);
-          setEditing(null);
-        },
-      });
-    } else if (editing) {
-      m.update.mutate(
-        { taskUID: editing.taskUID, patch: draft },
-        {
-          onSuccess: () => {
-            toastSuccess(`Saved “${draft.name}”.`);
-            setEditing(null);
-          },
-        },
-      );
-    }
-  };
+  const { actions, openNew, dialogs } = useTaskActions(teamUID, {
+    date: myToday,
+    assigneeUID: assignee !== 'me' && assignee !== 'everyone' ? assignee : me.uid,
+  });
 
   const count = (v: TaskView) =>
     assignee === 'me' && due.data && (v === 'today' || v === 'overdue') ? due.data[v] : null;
@@ -143,13 +83,7 @@ export function TasksPage() {
             edits.
           </Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => {
-            m.create.reset();
-            setEditing('new');
-          }}
-        >
+        <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
           New task
         </Button>
       </Group>
@@ -243,39 +177,7 @@ export function TasksPage() {
         )}
       </Paper>
 
-      {editing !== null && (
-        <TaskForm
-          opened
-          teamUID={teamUID}
-          task={editing === 'new' ? null : editing}
-          defaultDate={myToday}
-          defaultAssignee={assignee !== 'me' && assignee !== 'everyone' ? assignee : me.uid}
-          saving={m.create.isPending || m.update.isPending}
-          error={editing === 'new' ? m.create.error : m.update.error}
-          onSave={save}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmModal
-        opened={deleting !== null}
-        title="Delete this task?"
-        confirmLabel="Delete task"
-        loading={m.remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          m.remove.mutate(deleting.taskUID, {
-            onSuccess: () => {
-              toastSuccess(`Deleted “${deleting.name}”.`);
-              setDeleting(null);
-            },
-            onError: (e) => toastError(e, 'The task was not deleted'),
-          })
-        }
-      >
-        “{deleting?.name}” will be deleted{deleting?.repeat ? ', and it will not repeat again' : ''}
-        .
-      </ConfirmModal>
+      {dialogs}
     </Box>
   );
 }
