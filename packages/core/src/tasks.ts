@@ -52,15 +52,24 @@ export const localDateSchema = z
   .refine((d) => fromLocalDate(d) !== null, 'That date does not exist');
 export const localTimeSchema = z.string().regex(LOCAL_TIME, 'Enter a time as HH:MM (24-hour)');
 
-/** An IANA time zone this runtime knows ("Europe/Berlin"). */
-export function isTimeZone(zone: string): boolean {
+/**
+ * An IANA zone name such as "Europe/Berlin" or "UTC" that this runtime knows. Offsets
+ * ("+01:00") are refused: a zone keeps daylight-saving rules, an offset does not.
+ */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value) || value.length > 64) {
+    return false;
+  }
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
   } catch {
     return false;
   }
 }
+
+/** The zone of a person who has not chosen one (the web app sets it from the browser). */
+export const DEFAULT_TIME_ZONE = 'UTC';
 export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
 
 // ---- calendar arithmetic on local dates (YYYY-MM-DD), zone-free ----
@@ -249,3 +258,53 @@ function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   return `${n}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 }
+
+// ---- the task a person writes ----
+
+/** Longest task name and notes. */
+export const TASK_NAME_MAX = 200;
+export const TASK_NOTES_MAX = 5_000;
+
+const ref = z.string().trim().min(1).max(200);
+
+export const taskCreateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name the task.')
+      .max(TASK_NAME_MAX, `Keep the name under ${TASK_NAME_MAX} characters.`),
+    notes: z.string().max(TASK_NOTES_MAX).optional(),
+    /** The contact it is about; absent = a free-standing task. */
+    GTID: ref.nullable().optional(),
+    /** The day it is due, in the assignee's zone. */
+    dueDate: localDateSchema,
+    /** The time that day (HH:MM); absent = any time that day. */
+    dueTime: localTimeSchema.nullable().optional(),
+    /** A team member; absent = the person creating it. */
+    assigneeUID: ref.optional(),
+    repeat: repeatDataSchema.nullable().optional(),
+  })
+  .strict();
+export type TaskCreate = z.infer<typeof taskCreateSchema>;
+
+export const taskPatchSchema = z
+  .object({
+    name: taskCreateSchema.shape.name.optional(),
+    notes: z.string().max(TASK_NOTES_MAX).optional(),
+    dueDate: localDateSchema.optional(),
+    dueTime: localTimeSchema.nullable().optional(),
+    assigneeUID: ref.optional(),
+    repeat: repeatDataSchema.nullable().optional(),
+    /** done / skipped completes it (a repeating task then gets its next one); open reopens. */
+    status: z.enum(TASK_STATUSES).optional(),
+  })
+  .strict()
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Send at least one field to change.',
+  );
+export type TaskPatch = z.infer<typeof taskPatchSchema>;
+
+export const TASK_VIEWS = ['today', 'overdue', 'upcoming', 'done'] as const;
+export type TaskView = (typeof TASK_VIEWS)[number];

@@ -94,6 +94,12 @@ function needOf(e: ChangeEntry): Need {
       return { kind: 'tag', uid: e.id };
     case 'contact':
       return { kind: 'contact', gtid: e.id };
+    case 'task': {
+      // `GTID/taskUID`, or `-/taskUID` for a free-standing task (every member may see those).
+      const gtid = slash > 0 ? e.id.slice(0, slash) : '';
+      if (!gtid) return { kind: 'no' };
+      return gtid === '-' ? { kind: 'yes' } : { kind: 'contact', gtid };
+    }
     case 'bulk-job':
       // `createdByUID/jobUID`: a member follows the progress of their own jobs only.
       return slash > 0 ? { kind: 'user', uid: e.id.slice(0, slash) } : { kind: 'no' };

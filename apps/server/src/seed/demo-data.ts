@@ -227,3 +227,18 @@ export const DEMO_TEMPLATES: {
     body: '{{firstName|Hi}}, {would you like to|shall we} book a quick 15-minute call this week? Here is my calendar: https://cal.example.com/{{senderFirstName}}',
   },
 ];
+
+/** Demo tasks on the first contacts, due relative to the seed's day (`days` from today). */
+export const DEMO_TASKS: {
+  name: string;
+  days: number;
+  time: string | null;
+  repeat: { kind: 'daily' } | { kind: 'weekly'; days: number[] } | null;
+}[] = [
+  { name: 'Send the pricing guide', days: -2, time: '10:00', repeat: null },
+  { name: 'Follow up on the group question', days: -1, time: null, repeat: null },
+  { name: 'Check in after the webinar', days: 0, time: '11:30', repeat: null },
+  { name: 'Reply to new group members', days: 0, time: '17:00', repeat: { kind: 'daily' } },
+  { name: 'Book the discovery call', days: 1, time: '09:15', repeat: null },
+  { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
+];

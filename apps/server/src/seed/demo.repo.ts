@@ -484,3 +484,31 @@ export async function verifyForeignKeys(tx: Tx, teamUID: string) {
     }
   }
 }
+
+/** Demo tasks for the owner, each on one of the first contacts, due in UTC (their zone). */
+export async function insertDemoTasks(
+  tx: Tx,
+  teamUID: string,
+  ownerUID: string,
+  tasks: {
+    taskUID: string;
+    name: string;
+    dueDate: string;
+    dueTime: string | null;
+    dueMs: number;
+    repeat: object | null;
+  }[],
+) {
+  const contacts = await tx.db.execute<{ gtid: string }>(sql`
+    SELECT gtid FROM contact WHERE team_uid = ${teamUID} ORDER BY created_at DESC, gtid
+    LIMIT ${tasks.length}`);
+  for (const [i, t] of tasks.entries()) {
+    await tx.db.execute(sql`
+      INSERT INTO task (team_uid, task_uid, gtid, name, assignee_uid, due_date, due_time,
+                        time_zone, actual_due_date, repeat_data, created_by)
+      VALUES (${teamUID}, ${t.taskUID}, ${contacts.rows[i]?.gtid ?? null}, ${t.name}, ${ownerUID},
+              ${t.dueDate}::date, ${t.dueTime}, 'UTC',
+              timestamptz 'epoch' + ${t.dueMs}::bigint * interval '1 millisecond',
+              ${t.repeat ? JSON.stringify(t.repeat) : null}::jsonb, ${ownerUID})`);
+  }
+}

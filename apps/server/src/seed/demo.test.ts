@@ -10,6 +10,7 @@ import {
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
+  DEMO_TASKS,
   DEMO_TEMPLATES,
   DEMO_USER,
 } from './demo-data';
@@ -42,6 +43,9 @@ describe(`demo seed (${ENGINE})`, () => {
     );
     expect(await count(sql`SELECT count(*) n FROM team_question WHERE team_uid = ${teamUID}`)).toBe(
       DEMO_QUESTIONS.length,
+    );
+    expect(await count(sql`SELECT count(*) n FROM task WHERE team_uid = ${teamUID}`)).toBe(
+      DEMO_TASKS.length,
     );
     // Message templates, each in a category and a type, and each passing the grammar's checks.
     const templates = await s.database.db.execute<{ body: string; c: string; t: string }>(sql`

@@ -1,7 +1,10 @@
 import {
   activityTimestamp,
   newGtid,
+  addDays,
+  localToday,
   newPushId,
+  zonedInstant,
   PLACEHOLDER_STAGE,
   TERMS_VERSION,
 } from '@leadloom/core';
@@ -20,6 +23,7 @@ import {
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
+  DEMO_TASKS,
   DEMO_TEMPLATE_CATEGORIES,
   DEMO_TEMPLATE_TYPES,
   DEMO_TEMPLATES,
@@ -39,6 +43,7 @@ import {
   insertPipelineWithStages,
   insertSetup,
   insertTemplates,
+  insertDemoTasks,
 } from './demo.repo';
 
 const seedScope = systemScope('demo seed');
@@ -433,6 +438,25 @@ export async function seedDemo(
     made += count;
   }
   await flush();
+  const today = localToday(now, 'UTC');
+  await withTx(database, seedScope, (tx) =>
+    insertDemoTasks(
+      tx,
+      teamUID,
+      ownerUID,
+      DEMO_TASKS.map((t) => {
+        const dueDate = addDays(today, t.days);
+        return {
+          taskUID: newPushId('task'),
+          name: t.name,
+          dueDate,
+          dueTime: t.time,
+          dueMs: zonedInstant(dueDate, t.time ?? '00:00', 'UTC'),
+          repeat: t.repeat,
+        };
+      }),
+    ),
+  );
   // Fresh statistics for what reads the team next (the board, benchmarks; embedded PGlite has
   // no autovacuum), then, after a bulk load, the foreign keys the triggers did not check.
   await withTx(database, seedScope, async (tx) => {

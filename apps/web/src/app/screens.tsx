@@ -47,6 +47,9 @@ const LabelsPage = lazy(() =>
 const MessagingPage = lazy(() =>
   import('../features/messaging/MessagingPage').then((m) => ({ default: m.MessagingPage })),
 );
+const TasksPage = lazy(() =>
+  import('../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage })),
+);
 const SetupPipelinesPage = lazy(() =>
   import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
     default: m.SetupPipelinesPage,
@@ -87,4 +90,5 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/pipelines/:pipelineID?/:tab?/:stageUID?': SetupPipelinesPage,
   '/setup/pipelines-order': PipelinesOrderPage,
   '/setup/messaging': MessagingPage,
+  '/tasks': TasksPage,
 };

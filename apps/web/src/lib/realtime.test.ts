@@ -137,6 +137,14 @@ describe('keysForChange', () => {
     }
   });
 
+  it('a task makes the task lists (and badge) stale, and its contact when it has one', () => {
+    expect(keysForChange(change('task', 'G3/t1'))).toEqual([
+      ['teams', 'T', 'tasks'],
+      ['teams', 'T', 'contacts', 'G3'],
+    ]);
+    expect(keysForChange(change('task', '-/t2'))).toEqual([['teams', 'T', 'tasks']]);
+  });
+
   it('setup and team-wide changes make the whole team stale', () => {
     for (const resource of [
       'pipeline',

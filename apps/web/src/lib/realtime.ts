@@ -194,6 +194,12 @@ export function keysForChange(
     ];
   }
   if (CONTACT_PARTS.has(change.resource)) return [['teams', team, 'contacts', GTID]];
+  // `GTID/taskUID` (`-/taskUID` when on no contact): the task lists, the badge, the contact.
+  if (change.resource === 'task') {
+    return GTID && GTID !== '-'
+      ? [['teams', team, 'tasks'], ['teams', team, 'contacts', GTID]]
+      : [['teams', team, 'tasks']];
+  }
   // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide
   // resources: their names show on boards, setup screens and contact pages alike.
   return [['teams', team]];

@@ -1,10 +1,9 @@
-import { DEFAULT_CONTACT_VIEWS, TERMS_VERSION } from '@leadloom/core';
+import { DEFAULT_CONTACT_VIEWS, isTimeZone, TERMS_VERSION } from '@leadloom/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { isTimeZone } from './time-zone';
 import { me, patchMe, recordTermsAccepted, setFirstPassword, switchTeam } from './service';
 
 const patchSchema = z

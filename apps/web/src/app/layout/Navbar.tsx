@@ -1,6 +1,7 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { TaskDueBadge } from '../../features/tasks/TaskDueBadge';
 import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV, type NavItem } from './navigation';
 
 function NavItemLink({
@@ -20,6 +21,7 @@ function NavItemLink({
       label={item.label}
       leftSection={<Icon size={18} stroke={1.6} />}
       active={isActivePath(pathname, item.activePrefix ?? item.to)}
+      rightSection={item.to === '/tasks' ? <TaskDueBadge /> : undefined}
       onClick={onNavigate}
     />
   );

@@ -12,6 +12,7 @@ import { AnswersTab } from './tabs/AnswersTab';
 import { DealsTab } from './tabs/DealsTab';
 import { DetailsTab } from './tabs/DetailsTab';
 import { NotesTab } from './tabs/NotesTab';
+import { ContactTasksTab } from '../tasks/ContactTasksTab';
 import type { TabProps } from './tabs/props';
 import {
   CONTACT_TABS,
@@ -24,6 +25,7 @@ import {
 const PANELS: Record<ContactTab, ComponentType<TabProps>> = {
   activity: ActivityTab,
   notes: NotesTab,
+  tasks: ContactTasksTab,
   deals: DealsTab,
   answers: AnswersTab,
   details: DetailsTab,

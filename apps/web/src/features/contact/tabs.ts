@@ -1,4 +1,5 @@
 import {
+  IconChecklist,
   IconCurrencyDollar,
   IconHistory,
   IconId,
@@ -8,12 +9,13 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * The contact page's tabs, in tab-bar order. Tasks, Messages and AI drafts (later issues) slot
+ * The contact page's tabs, in tab-bar order. Messages and AI drafts (later issues) slot
  * in here: one entry each, and a panel in ContactPage's PANELS.
  */
 export const CONTACT_TABS = [
   { value: 'activity', label: 'Activity', icon: IconHistory },
   { value: 'notes', label: 'Notes', icon: IconNote },
+  { value: 'tasks', label: 'Tasks', icon: IconChecklist },
   { value: 'deals', label: 'Deals', icon: IconCurrencyDollar },
   { value: 'answers', label: 'Answers', icon: IconMessageQuestion },
   { value: 'details', label: 'Details', icon: IconId },

@@ -1,0 +1,61 @@
+import { taskCreateSchema, taskPatchSchema, TASK_VIEWS } from '@leadloom/core';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/env';
+import { jsonBody, parseWith } from '../../http/validate';
+import type { Services } from '../../services';
+import { teamScopeFor } from '../teams/service';
+import * as service from './service';
+
+const id = z.string().trim().min(1).max(200);
+const listQuery = z.object({
+  view: z.enum(TASK_VIEWS).default('today'),
+  /** `me`, `everyone` or a member's uid. */
+  assignee: id.default('me'),
+  limit: z.coerce.number().int().min(1).max(service.TASK_PAGE).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+/** Tasks (docs/api.md "Tasks"). */
+export function taskRoutes(services: Services) {
+  const { database } = services;
+  const app = new Hono<AppEnv>();
+  const scopeOf = (c: Context<AppEnv>) =>
+    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
+  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
+
+  app.get('/teams/:teamUID/tasks', async (c) => {
+    const scope = await scopeOf(c);
+    const q = parseWith(listQuery, c.req.query());
+    return c.json(await service.listTaskView(database, scope, q));
+  });
+  app.get('/teams/:teamUID/tasks-due', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(await service.myDueCounts(database, scope));
+  });
+  app.get('/teams/:teamUID/task-assignees', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(await service.taskAssignees(database, scope));
+  });
+  app.get('/teams/:teamUID/contacts/:GTID/tasks', async (c) => {
+    const scope = await scopeOf(c);
+    return c.json(await service.tasksOfContact(database, scope, c.req.param('GTID')));
+  });
+  app.post('/teams/:teamUID/tasks', async (c) => {
+    const scope = await scopeOf(c);
+    const body = await jsonBody(c, taskCreateSchema);
+    return c.json({ task: await service.createTask(database, scope, body, txOptions(c)) }, 201);
+  });
+  app.patch('/teams/:teamUID/tasks/:taskUID', async (c) => {
+    const scope = await scopeOf(c);
+    const taskUID = parseWith(id, c.req.param('taskUID'));
+    const body = await jsonBody(c, taskPatchSchema);
+    return c.json(await service.updateTask(database, scope, taskUID, body, txOptions(c)));
+  });
+  app.delete('/teams/:teamUID/tasks/:taskUID', async (c) => {
+    const scope = await scopeOf(c);
+    const taskUID = parseWith(id, c.req.param('taskUID'));
+    return c.json(await service.deleteTask(database, scope, taskUID, txOptions(c)));
+  });
+  return app;
+}

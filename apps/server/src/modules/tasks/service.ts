@@ -1,0 +1,315 @@
+import {
+  DEFAULT_TIME_ZONE,
+  localToday,
+  newPushId,
+  nextDueDate,
+  zonedInstant,
+  type TaskCreate,
+  type TaskPatch,
+  type TaskView,
+} from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { recordActivity } from '../activities/service';
+import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
+import { queueSync } from '../sync/outbox';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+
+export type { TaskRow } from './repo';
+
+/**
+ * Tasks (SPEC §3 Task; issue 8). A task is due on a day (and optionally at a time) in its
+ * assignee's time zone; `actualDueDate` is the instant that names, recomputed when the day, the
+ * time or the assignee changes. Views and the badge work on each assignee's own "today" (core's
+ * `localToday`), so a task due at 23:30 is today's for its assignee whatever the server's zone
+ * and across daylight-saving changes. A task on a contact writes a `task` activity when it is
+ * created, completed, skipped or deleted, and the `syncTasks` outbox rows core's rule selects.
+ * Completing a repeating task creates its next occurrence (core's `nextDueDate`).
+ */
+
+/** A person's zone: the one in their profile, else the default. */
+const zoneOf = (zone: string | null | undefined) => zone || DEFAULT_TIME_ZONE;
+
+/** The change-log id: `GTID/taskUID`, or `-/taskUID` for a free-standing task. */
+const changeIdOf = (t: { gtid: string | null; taskUID: string }) => `${t.gtid ?? '-'}/${t.taskUID}`;
+
+async function memberZones(tx: Tx | Database, scope: TeamScope) {
+  const members = await repo.teamMembers(scope, tx.db);
+  return new Map(members.map((m) => [m.uid, { ...m, zone: zoneOf(m.timeZone) }]));
+}
+
+async function requireAssignee(tx: Tx, scope: TeamScope, uid: string) {
+  const member = (await memberZones(tx, scope)).get(uid);
+  if (!member) throw notFound('That person is not in this team');
+  return member;
+}
+
+async function logTaskOnContact(
+  tx: Tx,
+  scope: TeamScope,
+  contact: ContactHead,
+  action: 'created' | 'completed' | 'skipped' | 'reopened' | 'deleted',
+  task: {
+    taskUID: string;
+    name: string;
+    dueDate: string;
+    dueTime: string | null;
+    assigneeUID: string;
+  },
+) {
+  await recordActivity(tx, scope, {
+    gtid: contact.gtid,
+    type: 'task',
+    action,
+    refUID: task.taskUID,
+    note: task.name,
+    data: { dueDate: task.dueDate, dueTime: task.dueTime, assigneeUID: task.assigneeUID },
+  });
+  await queueSync(tx, scope, {
+    change: {
+      kind: 'tasks',
+      contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
+      pipelineUID: null,
+    },
+    lead: leadDataOf(contact),
+    changeData: { action, ...task },
+  });
+}
+
+export async function createTask(
+  database: Database,
+  scope: TeamScope,
+  body: TaskCreate,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const assignee = await requireAssignee(tx, scope, body.assigneeUID ?? scope.uid);
+      const contact = body.GTID ? await requireContact(scope, tx.db, body.GTID) : null;
+      const taskUID = newPushId('task');
+      const dueTime = body.dueTime ?? null;
+      const row: repo.NewTaskRow = {
+        taskUID,
+        gtid: contact?.gtid ?? null,
+        name: body.name,
+        notes: body.notes ?? '',
+        assigneeUID: assignee.uid,
+        dueDate: body.dueDate,
+        dueTime,
+        timeZone: assignee.zone,
+        actualDueMs: zonedInstant(body.dueDate, dueTime ?? '00:00', assignee.zone),
+        repeat: body.repeat ?? null,
+      };
+      await repo.insertTasks(scope, tx.db, [row]);
+      if (contact) await logTaskOnContact(tx, scope, contact, 'created', row);
+      tx.recordChange(scope.teamUID, 'task', changeIdOf(row), 'insert');
+      return (await repo.findTask(scope, tx.db, taskUID))!;
+    },
+    options,
+  );
+}
+
+/** Its assignee, its author and owners and admins change a task; others get 403. */
+function requireCanChange(scope: TeamScope, task: repo.TaskRow) {
+  if (task.assigneeUID === scope.uid || task.createdBy === scope.uid) return;
+  requireRole(scope, ...MANAGERS);
+}
+
+export async function updateTask(
+  database: Database,
+  scope: TeamScope,
+  taskUID: string,
+  patch: TaskPatch,
+  options: WithTxOptions,
+  now: () => number = Date.now,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const task = await repo.findTask(scope, tx.db, taskUID, { lock: true });
+      if (!task) throw notFound('Task not found');
+      requireCanChange(scope, task);
+      const assignee =
+        patch.assigneeUID !== undefined && patch.assigneeUID !== task.assigneeUID
+          ? await requireAssignee(tx, scope, patch.assigneeUID)
+          : null;
+      const dueDate = patch.dueDate ?? task.dueDate;
+      const dueTime = patch.dueTime !== undefined ? patch.dueTime : task.dueTime;
+      const zone = assignee?.zone ?? task.timeZone;
+      const rescheduled =
+        Boolean(assignee) || patch.dueDate !== undefined || patch.dueTime !== undefined;
+      await repo.updateTask(scope, tx.db, taskUID, {
+        name: patch.name,
+        notes: patch.notes,
+        repeat: patch.repeat,
+        status: patch.status !== task.status ? patch.status : undefined,
+        ...(rescheduled
+          ? {
+              assigneeUID: assignee?.uid,
+              dueDate,
+              dueTime,
+              timeZone: zone,
+              actualDueMs: zonedInstant(dueDate, dueTime ?? '00:00', zone),
+            }
+          : {}),
+      });
+      tx.recordChange(scope.teamUID, 'task', changeIdOf({ gtid: task.GTID, taskUID }), 'update');
+
+      const contact = task.GTID ? await requireContact(scope, tx.db, task.GTID) : null;
+      const after = (await repo.findTask(scope, tx.db, taskUID))!;
+      let next: repo.TaskRow | null = null;
+      if (patch.status && patch.status !== task.status) {
+        const action =
+          patch.status === 'open' ? 'reopened' : patch.status === 'done' ? 'completed' : 'skipped';
+        if (contact) await logTaskOnContact(tx, scope, contact, action, after);
+        const repeat = after.repeat;
+        if (patch.status !== 'open' && repeat) {
+          // The next one: same task, next day of the rule, counted from the assignee's today.
+          const nextDate = nextDueDate(repeat, after.dueDate, localToday(now(), after.timeZone));
+          const nextRow: repo.NewTaskRow = {
+            taskUID: newPushId('task'),
+            gtid: after.GTID,
+            name: after.name,
+            notes: after.notes,
+            assigneeUID: after.assigneeUID,
+            dueDate: nextDate,
+            dueTime: after.dueTime,
+            timeZone: after.timeZone,
+            actualDueMs: zonedInstant(nextDate, after.dueTime ?? '00:00', after.timeZone),
+            repeat,
+          };
+          await repo.insertTasks(scope, tx.db, [nextRow]);
+          if (contact) await logTaskOnContact(tx, scope, contact, 'created', nextRow);
+          tx.recordChange(scope.teamUID, 'task', changeIdOf(nextRow), 'insert');
+          next = await repo.findTask(scope, tx.db, nextRow.taskUID);
+        }
+      }
+      return { task: after, next };
+    },
+    options,
+  );
+}
+
+export async function deleteTask(
+  database: Database,
+  scope: TeamScope,
+  taskUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const task = await repo.findTask(scope, tx.db, taskUID, { lock: true });
+      if (!task) throw notFound('Task not found');
+      requireCanChange(scope, task);
+      await repo.deleteTask(scope, tx.db, taskUID);
+      if (task.GTID) {
+        const contact = await requireContact(scope, tx.db, task.GTID);
+        await logTaskOnContact(tx, scope, contact, 'deleted', task);
+      }
+      tx.recordChange(scope.teamUID, 'task', changeIdOf({ gtid: task.GTID, taskUID }), 'delete');
+      return { deleted: true };
+    },
+    options,
+  );
+}
+
+/** Largest page of a task view. */
+export const TASK_PAGE = 200;
+
+/**
+ * A view of tasks: `mine` (default), one member's (`uid`) or `everyone` — the last two for
+ * owners and admins only (others 403). Each assignee's "today" is their own.
+ */
+export async function listTaskView(
+  database: Database,
+  scope: TeamScope,
+  q: { view: TaskView; assignee: string; limit?: number; cursor?: string },
+  now: () => number = Date.now,
+) {
+  const members = await memberZones(database, scope);
+  const uids =
+    q.assignee === 'me'
+      ? [scope.uid]
+      : q.assignee === 'everyone'
+        ? [...members.keys()]
+        : [q.assignee];
+  if (uids.some((u) => u !== scope.uid)) requireRole(scope, ...MANAGERS);
+  if (q.assignee !== 'me' && q.assignee !== 'everyone' && !members.has(q.assignee)) {
+    throw notFound('That person is not in this team');
+  }
+  const at = now();
+  const who = uids.map((uid) => ({
+    uid,
+    today: localToday(at, members.get(uid)?.zone ?? DEFAULT_TIME_ZONE),
+  }));
+  const limit = Math.min(q.limit ?? TASK_PAGE, TASK_PAGE);
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const tasks = await repo.listTasks(scope, database.db, { view: q.view, who, limit, after });
+  const last = tasks.length === limit ? tasks[tasks.length - 1] : undefined;
+  return {
+    tasks,
+    nextCursor: last ? encodeCursor(q.view, last) : null,
+    /** The "today" each assignee's view used (so the screen groups by the same days). */
+    today: Object.fromEntries(who.map((w) => [w.uid, w.today])),
+  };
+}
+
+function encodeCursor(view: TaskView, t: repo.TaskRow): string {
+  const c: repo.TaskCursor =
+    view === 'done'
+      ? { m: Date.parse(t.completedAt!), u: t.taskUID }
+      : { d: t.dueDate, m: Date.parse(t.actualDueDate), u: t.taskUID };
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): repo.TaskCursor {
+  try {
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as repo.TaskCursor;
+    if (
+      typeof c.m === 'number' &&
+      typeof c.u === 'string' &&
+      (c.d === undefined || /^\d{4}-\d\d-\d\d$/.test(c.d))
+    ) {
+      return c;
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiError('invalid-argument', 'cursor: not a cursor from this list', 'cursor');
+}
+
+/** A contact's tasks (404 when the contact is not one the caller sees). */
+export async function tasksOfContact(database: Database, scope: TeamScope, gtid: string) {
+  await requireContact(scope, database.db, gtid);
+  return { tasks: await repo.contactTasks(scope, database.db, gtid) };
+}
+
+/** The navigation badge: the caller's open tasks due today and overdue, in their zone. */
+export async function myDueCounts(
+  database: Database,
+  scope: TeamScope,
+  now: () => number = Date.now,
+) {
+  const me = (await memberZones(database, scope)).get(scope.uid);
+  const today = localToday(now(), me?.zone ?? DEFAULT_TIME_ZONE);
+  return { ...(await repo.dueCounts(scope, database.db, scope.uid, today)), date: today };
+}
+
+/** The team's members with their zones, for the assignee pickers. */
+export async function taskAssignees(database: Database, scope: TeamScope) {
+  return {
+    members: [...(await memberZones(database, scope)).values()].map(({ uid, name, zone }) => ({
+      uid,
+      name,
+      timeZone: zone,
+    })),
+  };
+}

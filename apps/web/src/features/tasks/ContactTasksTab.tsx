@@ -1,0 +1,88 @@
+import { localToday } from '@leadloom/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import type { TabProps } from '../contact/tabs/props';
+import { QueryError } from '../profile/common';
+import { useCurrentUser } from '../session/CurrentUser';
+import { StateMessage } from '../../ui/StateMessage';
+import { useAssignees, useContactTasks } from './api';
+import { TaskList } from './TaskList';
+import { groupByDay } from './tasksView';
+import { useTaskActions } from './useTaskActions';
+
+/** The contact page's Tasks tab: this contact's tasks, open first, with the /tasks actions. */
+export function ContactTasksTab({ teamUID, data }: TabProps) {
+  const me = useCurrentUser();
+  const GTID = data.contact.GTID;
+  const tasks = useContactTasks(teamUID, GTID);
+  const assignees = useAssignees(teamUID);
+  const today = localToday(
+    Date.now(),
+    me.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  );
+  const { actions, openNew, dialogs } = useTaskActions(teamUID, {
+    date: today,
+    assigneeUID: me.uid,
+    GTID,
+  });
+  const names = new Map((assignees.data ?? []).map((a) => [a.uid, a.name]));
+  const list = tasks.data;
+  const groups = useMemo(() => {
+    if (!list) return [];
+    const open = list.filter((t) => t.status === 'open');
+    const closed = list.filter((t) => t.status !== 'open');
+    return [
+      ...groupByDay(open, false, (t) => t.timeZone),
+      ...groupByDay(closed, true, (t) => t.timeZone),
+    ];
+  }, [list]);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={openNew}>
+          New task
+        </Button>
+      </Group>
+      {tasks.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading tasks">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={28} width={`${70 - i * 15}%`} />
+          ))}
+        </Stack>
+      ) : tasks.isError ? (
+        <QueryError
+          title="Couldn't load the tasks"
+          error={tasks.error}
+          onRetry={() => void tasks.refetch()}
+          retrying={tasks.isRefetching}
+        />
+      ) : list!.length === 0 ? (
+        <StateMessage
+          icon={<IconChecklist size={24} />}
+          title="No tasks for this contact"
+          action={
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={openNew}>
+              Plan a follow-up
+            </Button>
+          }
+        >
+          A task reminds you or a teammate to follow up, once or on a schedule.
+        </StateMessage>
+      ) : (
+        <TaskList
+          groups={groups}
+          today={today}
+          showAssignee
+          assigneeName={(uid) => names.get(uid) ?? ''}
+          actions={actions}
+          late={(t) =>
+            t.status === 'open' && t.dueTime !== null && Date.parse(t.actualDueDate) < Date.now()
+          }
+        />
+      )}
+      {dialogs}
+    </Stack>
+  );
+}
