@@ -124,11 +124,14 @@ export const ContactCard = memo(function ContactCard({
   card,
   stageUID,
   selected = false,
+  carried = false,
   onSelect,
 }: {
   card: BoardCard;
   stageUID: string;
   selected?: boolean;
+  /** Picked up with the keyboard (Space) and carried with the arrow keys. */
+  carried?: boolean;
   /** Ctrl/Cmd-click toggles the card in the selection; Shift-click extends it. */
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
 }) {
@@ -151,7 +154,9 @@ export const ContactCard = memo(function ContactCard({
       className={classes.card}
       padding="xs"
       draggable={false}
+      data-card-id={card.GTID}
       data-dragging={isDragging || undefined}
+      data-carried={carried || undefined}
       data-selected={selected || undefined}
       onClick={pick}
       style={{ transform: CSS.Translate.toString(transform), transition }}
