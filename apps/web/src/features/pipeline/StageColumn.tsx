@@ -31,7 +31,17 @@ interface StageColumnProps {
 export const stageDropId = (stageUID: string) => `stage:${stageUID}`;
 
 /** Cards kept rendered above and below the visible ones. */
-const OVERSCAN = 6;
+const OVERSCAN = 4;
+
+/**
+ * The column's size before it is measured: the window's height bounds it. With it the first
+ * render already holds the cards in view (a 0-height first guess rendered none, and the cards
+ * only came with a second render after the page's first layout, forced in a layout effect).
+ */
+const initialRect = () => ({
+  width: 0,
+  height: typeof window === 'undefined' ? 0 : window.innerHeight,
+});
 
 /**
  * One stage of the board. Only the cards in view (plus a few) are in the DOM; the next page of
@@ -72,6 +82,7 @@ export const StageColumn = memo(function StageColumn({
     estimateSize: () => CARD_HEIGHT + CARD_GAP,
     getItemKey: (index) => ids[index] ?? index,
     overscan: OVERSCAN,
+    initialRect: initialRect(),
     rangeExtractor,
     paddingStart: CARD_GAP,
     paddingEnd: CARD_GAP,
