@@ -11,6 +11,7 @@ let meGate: Promise<void> = Promise.resolve();
 vi.mock('../../lib/api', () => ({
   isApiError: () => false,
   api: {
+    identityToken: () => Promise.resolve('token'),
     get: (path: string) => {
       asked.push(path);
       if (path === '/api/me') {
@@ -63,8 +64,8 @@ describe('board prefetch', () => {
     expect(parseBoardPath('/contacts/pipeline/a/b/c')).toBeNull();
   });
 
-  it('asks for nothing on other pages', () => {
-    startPrefetch('/setup/tags');
+  it('asks for nothing on other pages', async () => {
+    await startPrefetch('/setup/tags');
     expect(takePrefetched()).toBeNull();
     expect(asked).toEqual([]);
   });

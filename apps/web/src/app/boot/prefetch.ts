@@ -69,10 +69,15 @@ function lastTeam(): { get(): string | null; set(teamUID: string): void } {
   };
 }
 
-/** Starts the board's requests when this page is a board; no-op elsewhere or when started. */
-export function startPrefetch(pathname = window.location.pathname): void {
+/**
+ * Starts the board's requests when this page is a board; no-op elsewhere or when started.
+ * Resolves once the requests that need only the identity token are on their way (at once when
+ * none were started): main.tsx evaluates the app's big chunk after that, so the token's answer
+ * is not left waiting behind it to send them.
+ */
+export function startPrefetch(pathname = window.location.pathname): Promise<void> {
   const place = parseBoardPath(pathname);
-  if (started || !place) return;
+  if (started || !place) return Promise.resolve();
   const me = api.get<Me>('/api/me').catch((error: unknown) => {
     if (isApiError(error) && error.httpStatus === 401) return null;
     throw error;
@@ -89,6 +94,11 @@ export function startPrefetch(pathname = window.location.pathname): void {
   // Failures are the screens' to show: they ask again when a prefetched request failed.
   for (const p of [me, team]) p.catch(() => undefined);
   started = { me, team };
+  // Called after /api/me and the early requests asked for the token: its waiters run first.
+  return api.identityToken().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** A team's requests for the board at this address (`pipelineID` null: the default one). */
