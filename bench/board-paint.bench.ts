@@ -25,7 +25,8 @@
  *    middle (10,000 cards loaded) and to the end (all loaded); the same for the full-stage list
  *    /contacts/pipeline/:id/:stageUID. Target: every P figure within 10 % of Q's.
  * 3. Card move input-to-paint: MOVES keyboard moves of one card between New Lead and the next
- *    stage (Space picks it up, ArrowRight/ArrowLeft carries it over, Space drops it). For the
+ *    stage (Space picks it up, ArrowRight/ArrowLeft carries it over, Space drops it; the card
+ *    is marked data-carried meanwhile). For the
  *    arrow (the card shows in the other column) and for the drop (the card settles there): the
  *    keydown's event.timeStamp → requestAnimationFrame → MessageChannel after the DOM shows the
  *    card in its new column; Event Timing `event` entries (keydown duration, to the next paint,
@@ -307,7 +308,9 @@ function armMove(
         if (!el) return false;
         return (
           !a.settled ||
-          (!el.hasAttribute('data-dragging') && !document.querySelector('[data-overlay]'))
+          (!el.hasAttribute('data-dragging') &&
+            !el.hasAttribute('data-carried') &&
+            !document.querySelector('[data-overlay]'))
         );
       };
       const mo = new MutationObserver(() => {
@@ -352,7 +355,9 @@ async function measureMoves(context: BrowserContext, url: string, from: string, 
       const [src, dst, key] = i % 2 === 0 ? [from, to, 'ArrowRight'] : [to, from, 'ArrowLeft'];
       await page.locator(`[data-stage-body="${src}"] a[href="/contact/${GTID}"]`).focus();
       await page.keyboard.press('Space');
-      await page.waitForSelector('[data-overlay]');
+      // Picked up: the board carries keyboard moves itself (data-carried; a pointer drag shows
+      // dnd-kit's overlay).
+      await page.waitForSelector('[data-carried], [data-overlay]');
       await armMove(page, { key, stageUID: dst, GTID, settled: false });
       await page.keyboard.press(key);
       arrow.push(await awaitMove(page));

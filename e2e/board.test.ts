@@ -12,6 +12,7 @@ import { launchWithExtension, requireChromium, type ExtensionBrowser } from './b
 import { buildExtension } from './extension-build';
 
 interface StageBody {
+  stageUID: string;
   name: string;
   idx: number;
   count: number;
@@ -154,6 +155,56 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
       .toBe(true);
     await page.getByLabel(`${from.name}: ${from.count - 2} contacts`).waitFor();
     await page.getByLabel(`${to.name}: ${to.count + 2} contacts`).waitFor();
+  });
+
+  it('moves a card with the keyboard: Space picks it up, an arrow carries it, Escape or Space puts it down', async () => {
+    const stages = (await expectedBoard()).sort((a, b) => a.idx - b.idx);
+    const fromAt = stages.findIndex((s, i) => s.idx > 0 && s.count >= 2 && stages[i + 1]);
+    const from = stages[fromAt]!;
+    const to = stages[fromAt + 1]!;
+    const [first, second] = from.contacts.map((c) => c.GTID);
+    const column = (stageUID: string) => page.locator(`[data-stage-body="${stageUID}"]`);
+    const cardIn = (stageUID: string, GTID: string) =>
+      column(stageUID).locator(`a[href="/contact/${GTID}"]`);
+
+    // Escape puts it back where it was; nothing is saved.
+    await cardIn(from.stageUID, first!).focus();
+    await page.keyboard.press('Space');
+    await page.locator(`[data-carried][data-card-id="${first}"]`).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Picked up' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await cardIn(to.stageUID, first!).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `is over ${to.name}, position 1` })
+      .waitFor();
+    await expect.poll(() => page.locator(':focus').getAttribute('href')).toBe(`/contact/${first}`);
+    await page.keyboard.press('Escape');
+    await cardIn(from.stageUID, first!).waitFor();
+    await expect.poll(() => page.locator('[data-carried]').count()).toBe(0);
+
+    // The second card: right (to the same height, second), up (to the top), Space: saved there.
+    await cardIn(from.stageUID, second!).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('[data-carried]').count()).toBe(0);
+    await page.getByLabel(`${to.name}: ${to.count + 1} contacts`).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const now = (await expectedBoard()).find((s) => s.stageUID === to.stageUID)!;
+          return now.contacts.findIndex((c) => c.GTID === second);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    expect(
+      (await expectedBoard())
+        .find((s) => s.stageUID === from.stageUID)!
+        .contacts.some((c) => c.GTID === first),
+    ).toBe(true);
   });
 
   it('reaches the companion extension from the app page, which has logged it in', async () => {

@@ -2,8 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startPrefetch } from './app/boot/prefetch';
 
-// The board's data is asked for first; the app's code (React, Mantine, the screens) loads in
-// the meantime, so the two overlap instead of one waiting for the other.
-startPrefetch();
-
-void import('./app/mount').then(({ mount }) => mount());
+// The board's data is asked for first; the app's code (React, Mantine, the screens) loads while
+// the server answers, so the two overlap instead of one waiting for the other. The app's chunk
+// is evaluated once the board's requests have left (evaluating it takes the main thread for a
+// while, and the identity token's answer would wait behind it to send them).
+void startPrefetch()
+  .then(() => import('./app/mount'))
+  .then(({ mount }) => mount());

@@ -233,6 +233,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     openStream,
+    /** The identity token (fetched when missing): resolves after the calls already waiting on it have been sent. */
+    identityToken: getToken,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),

@@ -58,15 +58,21 @@ export async function getBoard(
 ) {
   const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
   if (!pipeline) throw notFound('Pipeline not found');
-  const stages = await repo.stagesWithCounts(scope, database.db, pipelineUID);
-  const pages = await repo.firstPages(scope, database.db, pipelineUID, limit);
-  const totals = await repo.dealTotals(scope, database.db, pipelineUID);
-  const cards = await decorate(
-    database,
-    scope,
-    pipelineUID,
-    [...pages.values()].flatMap((p) => p.cards),
-  );
+  // Independent reads: on PostgreSQL they run side by side on the pool's connections (the
+  // board's answer time is the slowest of them, not their sum); embedded queues them.
+  const [stages, totals, { pages, cards }] = await Promise.all([
+    repo.stagesWithCounts(scope, database.db, pipelineUID),
+    repo.dealTotals(scope, database.db, pipelineUID),
+    repo.firstPages(scope, database.db, pipelineUID, limit).then(async (pages) => ({
+      pages,
+      cards: await decorate(
+        database,
+        scope,
+        pipelineUID,
+        [...pages.values()].flatMap((p) => p.cards),
+      ),
+    })),
+  ]);
   return {
     pipeline,
     stages: stages.map((s) => {

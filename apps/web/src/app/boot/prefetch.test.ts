@@ -6,14 +6,17 @@ import { validationInfoKey } from '../../features/session/validationInfo';
 
 // The server as the prefetch sees it: every GET is recorded, in order, and answered at once.
 const asked: string[] = [];
+// /api/me answers when the test opens this gate (at once unless a test closes it).
+let meGate: Promise<void> = Promise.resolve();
 vi.mock('../../lib/api', () => ({
   isApiError: () => false,
   api: {
+    identityToken: () => Promise.resolve('token'),
     get: (path: string) => {
       asked.push(path);
       if (path === '/api/me') {
         const team = { teamUID: 'T1', teamOwner: 'u1', name: 'Team', role: 'owner' };
-        return Promise.resolve({ uid: 'u1', teams: [team], currentTeam: team });
+        return meGate.then(() => ({ uid: 'u1', teams: [team], currentTeam: team }));
       }
       if (path.endsWith('/pipelines')) {
         return Promise.resolve({
@@ -28,7 +31,17 @@ vi.mock('../../lib/api', () => ({
   },
 }));
 
-const { startPrefetch, takePrefetched } = await import('./prefetch');
+const { LAST_TEAM_KEY, startPrefetch, takePrefetched } = await import('./prefetch');
+
+// This browser's localStorage (the team the last board load opened in).
+const local = new Map<string, string>();
+vi.stubGlobal('window', {
+  localStorage: {
+    getItem: (k: string) => local.get(k) ?? null,
+    setItem: (k: string, v: string) => void local.set(k, v),
+    removeItem: (k: string) => void local.delete(k),
+  },
+});
 const { seedPrefetched } = await import('./seedPrefetch');
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,6 +49,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('board prefetch', () => {
   beforeEach(() => {
     asked.length = 0;
+    local.clear();
+    meGate = Promise.resolve();
     takePrefetched();
   });
 
@@ -49,8 +64,8 @@ describe('board prefetch', () => {
     expect(parseBoardPath('/contacts/pipeline/a/b/c')).toBeNull();
   });
 
-  it('asks for nothing on other pages', () => {
-    startPrefetch('/setup/tags');
+  it('asks for nothing on other pages', async () => {
+    await startPrefetch('/setup/tags');
     expect(takePrefetched()).toBeNull();
     expect(asked).toEqual([]);
   });
@@ -81,5 +96,44 @@ describe('board prefetch', () => {
     await settle();
     expect(asked.at(-1)).toBe('/api/teams/T1/pipelines/P2/board');
     expect(client.getQueryData(pipelineKeys.board('T1', 'P2'))).toBeDefined();
+  });
+
+  it("asks for the last board team's board alongside /api/me, and uses it when /api/me agrees", async () => {
+    let open = () => {};
+    meGate = new Promise((resolve) => (open = resolve));
+    local.set(LAST_TEAM_KEY, 'T1');
+    const client = new QueryClient();
+    startPrefetch('/contacts/pipeline/P1');
+    seedPrefetched(client);
+    await settle();
+    // /api/me has not answered, and the board is already on its way.
+    expect(asked).toEqual([
+      '/api/me',
+      '/api/teams/T1/validation-info',
+      '/api/teams/T1/pipelines/P1/board',
+      '/api/teams/T1/pipelines',
+    ]);
+    open();
+    await settle();
+    expect(asked).toHaveLength(4);
+    expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toBeDefined();
+    expect(local.get(LAST_TEAM_KEY)).toBe('T1');
+  });
+
+  it('asks again for the team /api/me names when the last board team was another', async () => {
+    local.set(LAST_TEAM_KEY, 'T9');
+    const client = new QueryClient();
+    startPrefetch('/contacts/pipeline/P1');
+    seedPrefetched(client);
+    await settle();
+    expect(asked).toContain('/api/teams/T9/pipelines/P1/board');
+    expect(asked.slice(-3)).toEqual([
+      '/api/teams/T1/validation-info',
+      '/api/teams/T1/pipelines/P1/board',
+      '/api/teams/T1/pipelines',
+    ]);
+    expect(client.getQueryData(pipelineKeys.board('T9', 'P1'))).toBeUndefined();
+    expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toBeDefined();
+    expect(local.get(LAST_TEAM_KEY)).toBe('T1');
   });
 });

@@ -1,9 +1,8 @@
-import { Button } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import {
   closestCorners,
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
@@ -14,16 +13,24 @@ import {
   type Over,
   type Active,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { StateMessage } from '../../ui/StateMessage';
 import { useBoard, useMoveCard } from './api';
 import {
+  carryTarget,
   findCard,
   indexAmongStaying,
+  isCarryKey,
   moveCard,
   orderedStages,
   selectCards,
@@ -51,6 +58,19 @@ interface DragState {
   preview: BoardData;
 }
 
+/**
+ * A card picked up with the keyboard (Space), carried with the arrow keys and put down with Space
+ * or Enter (Escape puts it back). Handled here rather than by dnd-kit's keyboard sensor: an
+ * arrow key changes the preview board only, so React re-renders the two columns it touches and
+ * nothing is measured (the sensor re-rendered every card and measured every droppable per key).
+ */
+interface CarryState {
+  GTID: string;
+  /** The cards that move on drop: the carried one, or every selected card when it is selected. */
+  moving: string[];
+  preview: BoardData;
+}
+
 /** Where a drop over `over` puts the card: a column (its end) or a card's place. */
 function dropPlace(board: BoardData, active: Active, over: Over): CardPlace | null {
   const data = over.data.current as { type?: string; stageUID?: string } | undefined;
@@ -75,18 +95,37 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
   const board = useBoard(teamUID, groupUID);
   const move = useMoveCard(teamUID, groupUID);
   const [drag, setDrag] = useState<DragState | null>(null);
+  const [carry, setCarry] = useState<CarryState | null>(null);
+  // What the screen reader hears about a keyboard move (a polite live region).
+  const [announcement, setAnnouncement] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<string | null>(null);
+  const boardRef = useRef<HTMLDivElement | null>(null);
   // The click that ends a pointer drag must not open the card's link.
   const justDragged = useRef(false);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      // Enter still opens the link; Space picks a card up and puts it down.
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const cachedBoard = board.data;
+  // Stable while the board data stays, so the memoised columns and cards skip re-rendering.
+  const onSelect = useCallback(
+    (GTID: string, mode: 'toggle' | 'range') => {
+      if (!cachedBoard) return;
+      setSelected((current) => selectCards(cachedBoard, current, anchor.current, GTID, mode));
+      anchor.current = GTID;
+    },
+    [cachedBoard],
   );
+  // The carried card keeps the focus (it remounts when it changes column) and stays in view.
+  const carriedPlace = carry ? findCard(carry.preview, carry.GTID) : null;
+  const carriedAt = carriedPlace && `${carriedPlace.stageUID}/${carriedPlace.index}`;
+  useLayoutEffect(() => {
+    if (!carry || !carriedAt) return;
+    const el = boardRef.current?.querySelector<HTMLElement>(
+      `[data-card-id="${CSS.escape(carry.GTID)}"]`,
+    );
+    if (!el) return;
+    if (document.activeElement !== el) el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [carry, carriedAt]);
 
   if (board.isPending) return <BoardSkeleton />;
   if (board.isError) {
@@ -122,7 +161,8 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
   }
 
   const cached = board.data;
-  const stages = orderedStages(drag?.preview ?? cached);
+  const shown = drag?.preview ?? carry?.preview ?? cached;
+  const stages = orderedStages(shown);
   if (stages.length === 0) {
     return (
       <StateMessage
@@ -170,6 +210,7 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
 
   const onDragStart = ({ active }: DragStartEvent) => {
     justDragged.current = true;
+    setCarry(null);
     const from = findCard(cached, String(active.id));
     if (!from) return;
     const card = cached.stages.find((s) => s.stageUID === from.stageUID)!.contacts[from.index]!;
@@ -208,14 +249,59 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
     if (at && move(drag.moving, at.stageUID, at.index)) setSelected(new Set());
   };
 
-  const onSelect = (GTID: string, mode: 'toggle' | 'range') => {
-    setSelected((current) => selectCards(cached, current, anchor.current, GTID, mode));
-    anchor.current = GTID;
+  /** Drops the carried card(s) where the preview shows it, as a pointer drop would. */
+  const dropCarried = (state: CarryState) => {
+    const place = findCard(state.preview, state.GTID);
+    setCarry(null);
+    if (!place) return;
+    setAnnouncement(`${nameOf(state.GTID)} moved to ${stageName(place.stageUID)}.`);
+    if (state.moving.length === 1) {
+      move(state.GTID, place.stageUID, place.index);
+      return;
+    }
+    const at = indexAmongStaying(state.preview, state.GTID, new Set(state.moving));
+    if (at && move(state.moving, at.stageUID, at.index)) setSelected(new Set());
   };
 
-  const clearSelection = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && selected.size > 0 && !drag) setSelected(new Set());
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (drag || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!carry) {
+      const card = (event.target as HTMLElement).closest<HTMLElement>('[data-card-id]');
+      if (event.key === ' ' && card) {
+        const GTID = card.dataset.cardId!;
+        if (!findCard(cached, GTID)) return;
+        event.preventDefault();
+        const moving = selected.has(GTID) && selected.size > 1 ? [...selected] : [GTID];
+        setCarry({ GTID, moving, preview: cached });
+        setAnnouncement(
+          `Picked up ${nameOf(GTID)}${moving.length > 1 ? ` and ${moving.length - 1} more` : ''}.`,
+        );
+      } else if (event.key === 'Escape' && selected.size > 0) {
+        setSelected(new Set());
+      }
+      return;
+    }
+    // Carrying: the arrows move it, Space or Enter puts it down, Escape puts it back; the focus
+    // stays on it (Tab would leave it behind).
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.key === ' ' || event.key === 'Enter') {
+      if (!event.repeat) dropCarried(carry);
+    } else if (event.key === 'Escape') {
+      setCarry(null);
+      setAnnouncement(`Moving ${nameOf(carry.GTID)} was cancelled.`);
+    } else if (isCarryKey(event.key)) {
+      const place = carryTarget(carry.preview, carry.GTID, event.key);
+      const moved = place && moveCard(carry.preview, carry.GTID, place.stageUID, place.index);
+      if (!moved) return;
+      setCarry({ ...carry, preview: moved.board });
+      setAnnouncement(
+        `${nameOf(carry.GTID)} is over ${stageName(moved.to.stageUID)}, position ${moved.to.index + 1}.`,
+      );
+    }
   };
+
+  const carriedCard = carry && findCard(carry.preview, carry.GTID);
 
   const swallowClick = (event: MouseEvent) => {
     if (!justDragged.current) return;
@@ -240,20 +326,36 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
       onDragCancel={endDrag}
     >
       <div className={classes.boardFrame}>
-        <div className={classes.board} onClickCapture={swallowClick} onKeyDown={clearSelection}>
-          {stages.map((stage) => (
-            <StageColumn
-              key={stage.stageUID}
-              teamUID={teamUID}
-              groupUID={groupUID}
-              stage={stage}
-              activeId={drag ? String(drag.card.GTID) : null}
-              selected={selected}
-              onSelect={onSelect}
-              onAddContact={onAddContact}
-            />
-          ))}
+        <div
+          ref={boardRef}
+          className={classes.board}
+          onClickCapture={swallowClick}
+          onKeyDown={onKeyDown}
+          data-carrying={carry ? true : undefined}
+        >
+          {stages.map((stage) => {
+            // Only the column holding the dragged or carried card hears of it, so a move
+            // re-renders the two columns it changes and no other.
+            const here = (GTID: string | undefined) =>
+              GTID && findCard(shown, GTID)?.stageUID === stage.stageUID ? GTID : null;
+            return (
+              <StageColumn
+                key={stage.stageUID}
+                teamUID={teamUID}
+                groupUID={groupUID}
+                stage={stage}
+                activeId={here(drag?.card.GTID) ?? (carriedCard ? here(carry?.GTID) : null)}
+                carriedId={carriedCard ? here(carry?.GTID) : null}
+                selected={selected}
+                onSelect={onSelect}
+                onAddContact={onAddContact}
+              />
+            );
+          })}
         </div>
+        <VisuallyHidden role="status" aria-live="polite">
+          {announcement}
+        </VisuallyHidden>
         {selected.size > 0 && (
           <div className={classes.selectionBar} role="status">
             {selected.size} selected; drag one of them to move them all.

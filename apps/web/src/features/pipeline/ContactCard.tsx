@@ -1,8 +1,8 @@
-import { Avatar, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Card, VisuallyHidden } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconClock } from '@tabler/icons-react';
-import { memo, type MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '../../ui/relativeTime';
 import classes from './Board.module.css';
@@ -33,7 +33,7 @@ function TagChips({ tags }: { tags: CardTag[] }) {
   const shown = tags.slice(0, MAX_TAGS);
   const rest = tags.length - shown.length;
   return (
-    <Group gap={4} wrap="nowrap" mt={2} style={{ overflow: 'hidden' }} aria-label="Tags">
+    <div className={classes.tagRow} aria-label="Tags">
       {shown.map((tag) => (
         <Badge
           key={tag.tagID}
@@ -59,60 +59,55 @@ function TagChips({ tags }: { tags: CardTag[] }) {
           +{rest}
         </Badge>
       )}
-    </Group>
+    </div>
   );
 }
 
 /**
  * What a card shows. Memoised on the card: while a card is dragged every sortable card
  * re-renders on each move (dnd-kit's context changes), and this keeps that to the outer frame.
+ * Plain elements with the module's classes rather than Mantine's Group, Stack and Text: a board
+ * renders some 70 of these at once, and their style-prop resolution was most of its first
+ * render.
  */
 const CardBody = memo(function CardBody({ card }: { card: BoardCard }) {
   const name = displayName(card);
   const activity = relativeTime(card.lastActivityAt);
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
+    <div className={classes.cardRow}>
       <Avatar src={card.photoURL} name={name} color="initials" size={32} alt="" />
-      <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Text size="sm" fw={600} truncate {...CARD_PAINT_TIMING}>
+      <div className={classes.cardText}>
+        <p className={classes.cardName} {...CARD_PAINT_TIMING}>
           {name}
-        </Text>
-        {card.emailAddress && (
-          <Text size="xs" c="dimmed" truncate>
-            {card.emailAddress}
-          </Text>
-        )}
+        </p>
+        {card.emailAddress && <p className={classes.cardLine}>{card.emailAddress}</p>}
         {(activity || card.statusLabel) && (
-          <Group gap={4} wrap="nowrap" justify="space-between">
+          <div className={classes.cardMeta}>
             {activity ? (
-              <Group gap={4} wrap="nowrap">
+              <span className={classes.cardInline}>
                 <IconClock size={12} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
-                <Text size="xs" c="dimmed" title={card.lastActivityAt ?? undefined}>
+                <span className={classes.cardDimmed} title={card.lastActivityAt ?? undefined}>
                   {activity}
-                </Text>
-              </Group>
+                </span>
+              </span>
             ) : (
               <span />
             )}
             {card.statusLabel && (
-              <Group
-                gap={4}
-                wrap="nowrap"
-                miw={0}
+              <span
+                className={classes.cardInline}
                 title={`Label: ${card.statusLabel.display}`}
-                style={{ '--label-color': card.statusLabel.color }}
+                style={{ '--label-color': card.statusLabel.color } as CSSProperties}
               >
                 <span className={classes.labelDot} aria-hidden />
-                <Text size="xs" truncate>
-                  {card.statusLabel.display}
-                </Text>
-              </Group>
+                <span className={classes.cardLabel}>{card.statusLabel.display}</span>
+              </span>
             )}
-          </Group>
+          </div>
         )}
         {card.tags.length > 0 && <TagChips tags={card.tags} />}
-      </Stack>
-    </Group>
+      </div>
+    </div>
   );
 });
 
@@ -124,11 +119,14 @@ export const ContactCard = memo(function ContactCard({
   card,
   stageUID,
   selected = false,
+  carried = false,
   onSelect,
 }: {
   card: BoardCard;
   stageUID: string;
   selected?: boolean;
+  /** Picked up with the keyboard (Space) and carried with the arrow keys. */
+  carried?: boolean;
   /** Ctrl/Cmd-click toggles the card in the selection; Shift-click extends it. */
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
 }) {
@@ -151,7 +149,9 @@ export const ContactCard = memo(function ContactCard({
       className={classes.card}
       padding="xs"
       draggable={false}
+      data-card-id={card.GTID}
       data-dragging={isDragging || undefined}
+      data-carried={carried || undefined}
       data-selected={selected || undefined}
       onClick={pick}
       style={{ transform: CSS.Translate.toString(transform), transition }}

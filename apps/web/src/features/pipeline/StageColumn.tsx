@@ -3,7 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconPlus } from '@tabler/icons-react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAutoLoadMore } from './api';
 import { withIndex } from './board';
@@ -19,6 +19,8 @@ interface StageColumnProps {
   stage: BoardStage;
   /** The card being dragged: kept rendered even when scrolled out of view. */
   activeId?: string | null;
+  /** The card carried with the keyboard, when it is in this column. */
+  carriedId?: string | null;
   /** Cards picked with Ctrl/Cmd/Shift-click (moved together). */
   selected?: ReadonlySet<string>;
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
@@ -29,17 +31,29 @@ interface StageColumnProps {
 export const stageDropId = (stageUID: string) => `stage:${stageUID}`;
 
 /** Cards kept rendered above and below the visible ones. */
-const OVERSCAN = 6;
+const OVERSCAN = 4;
+
+/**
+ * The column's size before it is measured: the window's height bounds it. With it the first
+ * render already holds the cards in view (a 0-height first guess rendered none, and the cards
+ * only came with a second render after the page's first layout, forced in a layout effect).
+ */
+const initialRect = () => ({
+  width: 0,
+  height: typeof window === 'undefined' ? 0 : window.innerHeight,
+});
 
 /**
  * One stage of the board. Only the cards in view (plus a few) are in the DOM; the next page of
- * the stage loads as the user scrolls near the end of what is loaded.
+ * the stage loads as the user scrolls near the end of what is loaded. Memoised: a card move
+ * re-renders the columns whose stage changed, not the others.
  */
-export function StageColumn({
+export const StageColumn = memo(function StageColumn({
   teamUID,
   groupUID,
   stage,
   activeId,
+  carriedId,
   selected,
   onSelect,
   onAddContact,
@@ -68,6 +82,7 @@ export function StageColumn({
     estimateSize: () => CARD_HEIGHT + CARD_GAP,
     getItemKey: (index) => ids[index] ?? index,
     overscan: OVERSCAN,
+    initialRect: initialRect(),
     rangeExtractor,
     paddingStart: CARD_GAP,
     paddingEnd: CARD_GAP,
@@ -151,6 +166,7 @@ export function StageColumn({
                     card={card}
                     stageUID={stage.stageUID}
                     selected={selected?.has(card.GTID) ?? false}
+                    carried={card.GTID === carriedId}
                     onSelect={onSelect}
                   />
                 </div>
@@ -180,4 +196,4 @@ export function StageColumn({
       </div>
     </section>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendStagePage,
+  carryTarget,
   defaultPipeline,
   indexAmongStaying,
   keepLoadedPages,
@@ -298,5 +299,43 @@ describe('multi-select and multi-move', () => {
     expect(ids(all, 0)).toEqual(['a', 'b', 'c', 'd']);
     expect(ids(all, 1)).toEqual(['x', 'y']);
     expect(all.stages.map((s) => s.count)).toEqual([4, 9, 0]);
+  });
+});
+
+describe('carryTarget (keyboard moves: Space picks a card up, the arrows carry it)', () => {
+  // Stages arrive out of order: left and right follow idx.
+  const board: Board = {
+    pipeline: { groupUID: 'p', nickName: 'p', isDefault: true },
+    stages: [
+      stage('c', 3, ['c1'], null),
+      stage('a', 1, ['a1', 'a2', 'a3'], null),
+      stage('b', 2, [], null),
+    ],
+  };
+
+  it('goes up and down within the stage and stops at its loaded ends', () => {
+    expect(carryTarget(board, 'a2', 'ArrowUp')).toEqual({ stageUID: 'a', index: 0 });
+    expect(carryTarget(board, 'a2', 'ArrowDown')).toEqual({ stageUID: 'a', index: 2 });
+    expect(carryTarget(board, 'a1', 'ArrowUp')).toBeNull();
+    expect(carryTarget(board, 'a3', 'ArrowDown')).toBeNull();
+  });
+
+  it('goes to the neighbouring stage in board order at the same height, or its end', () => {
+    expect(carryTarget(board, 'a3', 'ArrowRight')).toEqual({ stageUID: 'b', index: 0 });
+    expect(carryTarget(board, 'c1', 'ArrowLeft')).toEqual({ stageUID: 'b', index: 0 });
+    const moved = moveCard(board, 'a2', 'c', 1)!.board;
+    expect(carryTarget(moved, 'a3', 'ArrowRight')).toEqual({ stageUID: 'b', index: 0 });
+    expect(carryTarget(moved, 'c1', 'ArrowLeft')).toEqual({ stageUID: 'b', index: 0 });
+    expect(carryTarget(moved, 'a2', 'ArrowLeft')).toEqual({ stageUID: 'b', index: 0 });
+    expect(carryTarget(board, 'a1', 'ArrowLeft')).toBeNull();
+    expect(carryTarget(board, 'c1', 'ArrowRight')).toBeNull();
+    expect(carryTarget(board, 'gone', 'ArrowRight')).toBeNull();
+  });
+
+  it('keeps the height where the next stage has the cards for it', () => {
+    // b: a2 a3; c: c1 a1. a1 (second in c) goes left to the second place of b.
+    const tall = moveCard(moveCard(board, 'a2', 'b', 0)!.board, 'a3', 'b', 1)!.board;
+    const moved = moveCard(tall, 'a1', 'c', 1)!.board;
+    expect(carryTarget(moved, 'a1', 'ArrowLeft')).toEqual({ stageUID: 'b', index: 1 });
   });
 });

@@ -108,6 +108,34 @@ export function undoMove(board: Board, GTID: string, from: CardPlace): Board {
   return moveCard(board, GTID, from.stageUID, from.index)?.board ?? board;
 }
 
+/** The keys that carry a card picked up with the keyboard. */
+export type CarryKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
+
+export const isCarryKey = (key: string): key is CarryKey =>
+  key === 'ArrowLeft' || key === 'ArrowRight' || key === 'ArrowUp' || key === 'ArrowDown';
+
+/**
+ * Where an arrow key takes a card carried with the keyboard: up and down within its stage, left
+ * and right to the neighbouring stage (in board order) at the same height, or its end when that
+ * stage has fewer loaded cards. Null when the card cannot go that way (an edge, or not on the
+ * board).
+ */
+export function carryTarget(board: Board, GTID: string, key: CarryKey): CardPlace | null {
+  const from = findCard(board, GTID);
+  if (!from) return null;
+  const stages = orderedStages(board);
+  const at = stages.findIndex((s) => s.stageUID === from.stageUID);
+  if (key === 'ArrowUp' || key === 'ArrowDown') {
+    const index = from.index + (key === 'ArrowUp' ? -1 : 1);
+    return index >= 0 && index < stages[at]!.contacts.length
+      ? { stageUID: from.stageUID, index }
+      : null;
+  }
+  const next = stages[at + (key === 'ArrowRight' ? 1 : -1)];
+  if (!next) return null;
+  return { stageUID: next.stageUID, index: Math.min(from.index, next.contacts.length) };
+}
+
 /** A virtual list's rendered indexes plus one more (the dragged card), in order. */
 export function withIndex(indexes: number[], extra: number): number[] {
   if (extra < 0 || indexes.includes(extra)) return indexes;
