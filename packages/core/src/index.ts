@@ -32,3 +32,4 @@ export * from './trial';
 export * from './sync-targets';
 export * from './bulk';
 export * from './search';
+export * from './export';
