@@ -138,7 +138,9 @@ describe('export rows', () => {
     const line = exportLine(contact, ['name', 'phone', 'facebook', 'tags'], {
       onePipeline: false,
     });
-    expect(line).toBe(`Zoë Ãlvarez,'+1 555 0100,"'=HYPERLINK(""http://evil"")","warm; vip, gold"\r\n`);
+    expect(line).toBe(
+      `Zoë Ãlvarez,'+1 555 0100,"'=HYPERLINK(""http://evil"")","warm; vip, gold"\r\n`,
+    );
   });
 
   it('names the file after the UTC date', () => {

@@ -204,7 +204,9 @@ describe(`POST /api/teams/:teamUID/contacts/export (${ENGINE})`, () => {
     });
     expect(res.status).toBe(200);
     const text = (res.body as { text: string }).text;
-    expect(text).toContain(`"'=HYPERLINK(""http://x"",""a, b"")",Zoë,'@evil.io,'+1 555 0100,'-2+3+cmd|calc\r\n`);
+    expect(text).toContain(
+      `"'=HYPERLINK(""http://x"",""a, b"")",Zoë,'@evil.io,'+1 555 0100,'-2+3+cmd|calc\r\n`,
+    );
     expect(parseCsv(text)[1]).toEqual([
       `'=HYPERLINK("http://x","a, b")`,
       'Zoë',
@@ -252,7 +254,10 @@ describe(`POST /api/teams/:teamUID/contacts/export (${ENGINE})`, () => {
       [{ columns: ['name', 'password'] }, 'columns.1'],
       [{ searchObj: { hasEmail: 'yes' } }, 'searchObj.hasEmail'],
       [{ sort: { field: 'stage' } }, 'sort.field'],
-      [{ pipelineUID: p(0).pipelineUID, searchObj: { pipelineUID: p(1).pipelineUID } }, 'pipelineUID'],
+      [
+        { pipelineUID: p(0).pipelineUID, searchObj: { pipelineUID: p(1).pipelineUID } },
+        'pipelineUID',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await exportRaw(seed.owner.client, seed.teamUID, body);
