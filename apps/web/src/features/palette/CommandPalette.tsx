@@ -127,6 +127,9 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
   });
 
   const typing = query.trim() !== '';
+  const waiting = typing && (debounced !== query.trim() || search.isFetching);
+  const stale = waiting || search.isPlaceholderData;
+  const [pendingEnter, setPendingEnter] = useState(false);
   const items: Item[] = useMemo(() => {
     if (!typing) return recent.map((r) => ({ kind: 'recent', key: `r:${r.GTID}`, recent: r }));
     const hits: Item[] =
@@ -142,6 +145,13 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
   }, [typing, recent, debounced, search.data, query]);
 
   useEffect(() => setActive(0), [items]);
+  useEffect(() => {
+    if (pendingEnter && !waiting) {
+      setPendingEnter(false);
+      choose(items[active]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the answer settles
+  }, [pendingEnter, waiting]);
   useEffect(() => {
     listRef.current
       ?.querySelector(`[data-index="${active}"]`)
@@ -177,11 +187,11 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
       setActive((i) => (items.length ? (i - 1 + items.length) % items.length : 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(items[active]);
+      // Typed and pressed Enter at once: open the best match of what was typed, once it is in.
+      if (waiting) setPendingEnter(true);
+      else choose(items[active]);
     }
   }
-
-  const waiting = typing && (debounced !== query.trim() || search.isFetching);
   const firstScreen = items.findIndex((i) => i.kind === 'screen');
 
   return (
@@ -220,6 +230,7 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
               )}
               {index === firstScreen && <SectionLabel>Screens</SectionLabel>}
               <Row
+                stale={stale && item.kind === 'contact'}
                 item={item}
                 index={index}
                 teamUID={teamUID}
@@ -279,6 +290,7 @@ function Hint({ keys, children }: { keys: string[]; children: React.ReactNode })
 }
 
 function Row({
+  stale,
   item,
   index,
   teamUID,
@@ -286,6 +298,8 @@ function Row({
   onHover,
   onChoose,
 }: {
+  /** A hit of the previous query, shown dimmed while the new answer is on its way. */
+  stale: boolean;
   item: Item;
   index: number;
   teamUID: string;
@@ -306,6 +320,7 @@ function Row({
     style: {
       borderRadius: 'var(--mantine-radius-sm)',
       background: active ? 'var(--mantine-primary-color-light)' : undefined,
+      opacity: stale ? 0.55 : undefined,
     },
   };
   if (item.kind === 'screen') {
