@@ -22,6 +22,8 @@ export interface ExportButtonProps {
   /** Columns in order (default: all). */
   columns?: ExportColumn[];
   size?: ButtonProps['size'];
+  /** How many contacts match, when the screen knows (shown as "… 500 of 14,000 rows"). */
+  total?: number;
   /** The button's label (default "Export CSV"). */
   label?: string;
 }
@@ -41,6 +43,7 @@ export function ExportButton({
   pipelineUID,
   columns,
   size = 'xs',
+  total,
   label = 'Export CSV',
 }: ExportButtonProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -114,6 +117,10 @@ export function ExportButton({
   }
 
   if (state.kind === 'exporting') {
+    const progress =
+      total !== undefined && total >= state.rows
+        ? `${state.rows.toLocaleString()} of ${total.toLocaleString()} rows`
+        : `${state.rows.toLocaleString()} rows`;
     return (
       <Tooltip label="Cancel the export" withArrow>
         <Button
@@ -122,10 +129,10 @@ export function ExportButton({
           loading={false}
           leftSection={<IconX size={16} stroke={1.6} />}
           onClick={() => abort.current?.abort()}
-          aria-label={`Exporting… ${state.rows.toLocaleString()} rows. Cancel`}
+          aria-label={`Exporting… ${progress}. Cancel`}
           data-testid="export-progress"
         >
-          <span aria-live="polite">Exporting… {state.rows.toLocaleString()} rows</span>
+          <span aria-live="polite">Exporting… {progress}</span>
         </Button>
       </Tooltip>
     );

@@ -61,6 +61,7 @@ export function PipelineView() {
               teamUID={teamUID}
               searchObj={{ pipelineUID: groupUID, ...(stageUID ? { stageUIDs: [stageUID] } : {}) }}
               pipelineUID={groupUID}
+              {...(current && !stageUID ? { total: current.contactCount } : {})}
             />
           )}
           <Button
