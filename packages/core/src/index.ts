@@ -33,3 +33,5 @@ export * from './sync-targets';
 export * from './bulk';
 export * from './search';
 export * from './export';
+export * from './message-template';
+export * from './tasks';

@@ -1,3 +1,4 @@
+import { messageTemplateRoutes } from '../modules/message-templates/routes';
 import type { Hono } from 'hono';
 import { accountRoutes } from '../modules/account/routes';
 import { activityRoutes } from '../modules/activities/routes';
@@ -66,6 +67,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   realtimeRoutes,
   bulkRoutes,
   exportRoutes,
+  messageTemplateRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -55,6 +55,9 @@ const TEAM_WIDE = new Set([
   'connection',
   'phase',
   'question',
+  'messageTemplate',
+  'messageTemplateCategory',
+  'messageTemplateType',
 ]);
 
 /** Contact parts keyed `GTID/partId` whose row carries the pipeline it belongs to (or none). */

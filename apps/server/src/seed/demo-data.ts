@@ -187,3 +187,43 @@ export const DEMO_NOTES = [
 ];
 
 export const DEMO_DEAL_NAMES = ['Coaching package', 'Group program', 'Done-for-you setup'];
+
+/** Message template categories, types and templates (SPEC §3 snippets; grammar: docs/templates.md). */
+export const DEMO_TEMPLATE_CATEGORIES = ['Openers', 'Follow-ups', 'Closing'];
+export const DEMO_TEMPLATE_TYPES = ['Facebook message', 'Comment reply'];
+export const DEMO_TEMPLATES: {
+  name: string;
+  category: string;
+  type: string;
+  tags: string[];
+  body: string;
+}[] = [
+  {
+    name: 'Welcome to the group',
+    category: 'Openers',
+    type: 'Facebook message',
+    tags: ['group', 'welcome'],
+    body: '{Hi|Hey|Hello} {{firstName|there}}, thanks for joining the group! {I saw|I noticed} you said "{{answer.1|you want to grow}}" — what made you join?',
+  },
+  {
+    name: 'Thanks for the comment',
+    category: 'Openers',
+    type: 'Comment reply',
+    tags: ['post'],
+    body: 'Thanks {{firstName|so much}} for the comment! {Happy to help|Glad it was useful}. Can I send you the guide?',
+  },
+  {
+    name: 'Gentle follow-up',
+    category: 'Follow-ups',
+    type: 'Facebook message',
+    tags: ['follow-up'],
+    body: '{Hi|Hey} {{firstName|there}}, {just checking in|following up} on my last message. {No pressure|No rush} — {{senderFirstName}}',
+  },
+  {
+    name: 'Book a call',
+    category: 'Closing',
+    type: 'Facebook message',
+    tags: ['call'],
+    body: '{{firstName|Hi}}, {would you like to|shall we} book a quick 15-minute call this week? Here is my calendar: https://cal.example.com/{{senderFirstName}}',
+  },
+];

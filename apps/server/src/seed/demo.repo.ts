@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/tx';
 import * as schema from '../db/schema';
 
@@ -26,6 +27,20 @@ export interface DemoSetup {
   })[];
 }
 
+export interface DemoTemplates {
+  categories: { id: string; name: string }[];
+  types: { id: string; name: string }[];
+  templates: {
+    templateUID: string;
+    name: string;
+    body: string;
+    categoryID: string;
+    typeID: string;
+    tags: string[];
+    createdBy: string;
+  }[];
+}
+
 /** Labels, phases, questions and tag sets with their tags (pipelines must exist). */
 export async function insertSetup(tx: Tx, setup: DemoSetup) {
   if (setup.labels.length) await tx.db.insert(schema.statusLabel).values(setup.labels);
@@ -36,6 +51,28 @@ export async function insertSetup(tx: Tx, setup: DemoSetup) {
     if (tags.length) {
       await tx.db.insert(schema.tag).values(tags.map((t) => ({ ...t, tagSetUID: set.tagSetUID })));
     }
+  }
+}
+
+/** Message template categories, types and templates, in order. */
+export async function insertTemplates(tx: Tx, teamUID: string, demo: DemoTemplates) {
+  const { categories, types, templates } = demo;
+  for (const [i, c] of categories.entries()) {
+    await tx.db.execute(sql`
+      INSERT INTO message_template_category (team_uid, category_id, name, "order")
+      VALUES (${teamUID}, ${c.id}, ${c.name}, ${i})`);
+  }
+  for (const [i, t] of types.entries()) {
+    await tx.db.execute(sql`
+      INSERT INTO message_template_type (team_uid, type_id, name, "order")
+      VALUES (${teamUID}, ${t.id}, ${t.name}, ${i})`);
+  }
+  for (const t of templates) {
+    await tx.db.execute(sql`
+      INSERT INTO message_template
+        (team_uid, template_uid, name, body, category_id, type_id, tags, created_by, updated_by)
+      VALUES (${teamUID}, ${t.templateUID}, ${t.name}, ${t.body}, ${t.categoryID}, ${t.typeID},
+              ${JSON.stringify(t.tags)}::jsonb, ${t.createdBy}, ${t.createdBy})`);
   }
 }
 

@@ -1,10 +1,18 @@
+import { checkTemplate } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../http/app';
 import { keyBetween } from '../modules/contacts/position';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
-import { DEMO_LABELS, DEMO_PIPELINES, DEMO_QUESTIONS, DEMO_TAG_SETS, DEMO_USER } from './demo-data';
+import {
+  DEMO_LABELS,
+  DEMO_PIPELINES,
+  DEMO_QUESTIONS,
+  DEMO_TAG_SETS,
+  DEMO_TEMPLATES,
+  DEMO_USER,
+} from './demo-data';
 import { seedDemo } from './demo';
 import { pgArray, skipForeignKeyTriggers, verifyForeignKeys } from './demo.repo';
 import { systemScope } from '../db/scope';
@@ -35,6 +43,14 @@ describe(`demo seed (${ENGINE})`, () => {
     expect(await count(sql`SELECT count(*) n FROM team_question WHERE team_uid = ${teamUID}`)).toBe(
       DEMO_QUESTIONS.length,
     );
+    // Message templates, each in a category and a type, and each passing the grammar's checks.
+    const templates = await s.database.db.execute<{ body: string; c: string; t: string }>(sql`
+      SELECT body, category_id c, type_id t FROM message_template WHERE team_uid = ${teamUID}`);
+    expect(templates.rows).toHaveLength(DEMO_TEMPLATES.length);
+    for (const row of templates.rows) {
+      expect(checkTemplate(row.body)).toEqual([]);
+      expect(row.c && row.t).toBeTruthy();
+    }
     // Every stage but the placeholders sits in a phase that exists.
     expect(
       await count(sql`SELECT count(*) n FROM stage s WHERE s.team_uid = ${teamUID} AND s.idx > 0

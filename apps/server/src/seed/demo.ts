@@ -20,6 +20,9 @@ import {
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
+  DEMO_TEMPLATE_CATEGORIES,
+  DEMO_TEMPLATE_TYPES,
+  DEMO_TEMPLATES,
   DEMO_TEAM_NAME,
   DEMO_USER,
   FIRST_NAMES,
@@ -35,6 +38,7 @@ import {
   verifyForeignKeys,
   insertPipelineWithStages,
   insertSetup,
+  insertTemplates,
 } from './demo.repo';
 
 const seedScope = systemScope('demo seed');
@@ -208,6 +212,21 @@ export async function seedDemo(
       );
     }
     await insertSetup(tx, { labels, phases, questions, tagSets });
+    const categories = DEMO_TEMPLATE_CATEGORIES.map((name) => ({ id: newPushId('tcat'), name }));
+    const types = DEMO_TEMPLATE_TYPES.map((name) => ({ id: newPushId('ttyp'), name }));
+    await insertTemplates(tx, teamUID, {
+      categories,
+      types,
+      templates: DEMO_TEMPLATES.map((t) => ({
+        templateUID: newPushId('tpl'),
+        name: t.name,
+        body: t.body,
+        categoryID: categories.find((c) => c.name === t.category)!.id,
+        typeID: types.find((x) => x.name === t.type)!.id,
+        tags: t.tags,
+        createdBy: ownerUID,
+      })),
+    });
   });
 
   // Contacts, in transactions of at most CONTACT_BATCH contacts: bounded memory and WAL, and

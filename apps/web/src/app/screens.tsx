@@ -44,6 +44,9 @@ const ReconciliationPage = lazy(() =>
 const LabelsPage = lazy(() =>
   import('../features/setup-tags/LabelsPage').then((m) => ({ default: m.LabelsPage })),
 );
+const MessagingPage = lazy(() =>
+  import('../features/messaging/MessagingPage').then((m) => ({ default: m.MessagingPage })),
+);
 const SetupPipelinesPage = lazy(() =>
   import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
     default: m.SetupPipelinesPage,
@@ -83,4 +86,5 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/labels': LabelsPage,
   '/setup/pipelines/:pipelineID?/:tab?/:stageUID?': SetupPipelinesPage,
   '/setup/pipelines-order': PipelinesOrderPage,
+  '/setup/messaging': MessagingPage,
 };

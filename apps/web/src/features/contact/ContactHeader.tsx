@@ -13,7 +13,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDots, IconMail, IconPhone, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconMail,
+  IconMessage2,
+  IconPhone,
+  IconPlus,
+  IconTag,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
 import { usePipelines } from '../pipeline/api';
@@ -28,6 +36,7 @@ import {
   useStatusLabels,
   useTagSets,
 } from './api';
+import { MessageComposer } from '../messaging/MessageComposer';
 import { ContactAvatar } from './ContactAvatar';
 import { PLATFORMS, contactName, platformLabel } from './contactInfo';
 import { ProfileIcon } from './ProfileIcon';
@@ -44,6 +53,7 @@ interface HeaderProps {
 export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: HeaderProps) {
   const { contact } = data;
   const name = contactName(contact);
+  const [composing, setComposing] = useState(false);
   // Known platforms in their usual order, then any other link.
   const rank = (key: string) => {
     const i = PLATFORMS.findIndex((p) => p.key === key);
@@ -55,6 +65,13 @@ export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: Hea
 
   return (
     <Paper withBorder p="md" radius="md">
+      <MessageComposer
+        teamUID={teamUID}
+        contact={contact}
+        answers={(selected ?? data.pipelines[0])?.answers.map((a) => a.answer) ?? []}
+        opened={composing}
+        onClose={() => setComposing(false)}
+      />
       <Group align="flex-start" wrap="nowrap" gap="md">
         <ContactAvatar
           name={name}
@@ -78,11 +95,21 @@ export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: Hea
                   </Text>
                 )}
             </Stack>
-            <StatusLabelPicker
-              teamUID={teamUID}
-              GTID={contact.GTID}
-              value={contact.statusLabelUID}
-            />
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconMessage2 size={14} />}
+                onClick={() => setComposing(true)}
+              >
+                Message
+              </Button>
+              <StatusLabelPicker
+                teamUID={teamUID}
+                GTID={contact.GTID}
+                value={contact.statusLabelUID}
+              />
+            </Group>
           </Group>
           <Group gap="md" wrap="wrap">
             {contact.emailAddress && (
