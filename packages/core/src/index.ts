@@ -32,5 +32,6 @@ export * from './trial';
 export * from './sync-targets';
 export * from './bulk';
 export * from './search';
+export * from './export';
 export * from './message-template';
 export * from './tasks';

@@ -34,6 +34,7 @@ import { realtimeRoutes } from '../realtime/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { bulkRoutes, v2BulkRoutes } from '../modules/bulk/routes';
+import { exportRoutes } from '../modules/export/routes';
 
 /**
  * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
@@ -66,6 +67,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   answerRoutes,
   realtimeRoutes,
   bulkRoutes,
+  exportRoutes,
   messageTemplateRoutes,
   taskRoutes,
 ];

@@ -43,9 +43,15 @@ export class TestClient {
     if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const res = await this.app.request(path, { ...init, headers });
     const text = await res.text();
+    // A file (a CSV export) comes back as `{text}` so callers that only look at the status work.
+    const isFile = res.headers.get('content-type')?.startsWith('text/csv') ?? false;
     return {
       status: res.status,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      body: isFile
+        ? ({ text } as Record<string, unknown>)
+        : text
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : null,
     };
   }
 }

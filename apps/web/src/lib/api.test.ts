@@ -299,3 +299,42 @@ describe('sign-in and sign-out', () => {
     expect(minted()).toBe(2);
   });
 });
+
+describe('download (a file answer, e.g. the CSV export)', () => {
+  it('POSTs the JSON body with the token, retries once on a rejected token, and leaves the body unread', async () => {
+    mintTokens();
+    routes['POST /api/file'] = (req, res) => {
+      if (req.headers.authorization === 'Bearer t1') return invalidToken(res);
+      res.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="x.csv"',
+      });
+      res.write('a,b\r\n');
+      res.end('1,2\r\n');
+    };
+    const api = createApiClient({ baseUrl });
+
+    const response = await api.download('/api/file', { searchObj: {} });
+
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
+    expect(await response.text()).toBe('a,b\r\n1,2\r\n');
+    expect(hitsOf('/api/file').map((h) => [h.authorization, h.body])).toEqual([
+      ['Bearer t1', '{"searchObj":{}}'],
+      ['Bearer t2', '{"searchObj":{}}'],
+    ]);
+  });
+
+  it('turns an error answer into an ApiError naming the field', async () => {
+    mintTokens();
+    routes['POST /api/file'] = (_req, res) =>
+      json(res, 400, {
+        error: { status: 'invalid-argument', message: 'Bad column', field: 'columns.0' },
+      });
+    const api = createApiClient({ baseUrl });
+
+    const error = await api.download('/api/file', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).field).toBe('columns.0');
+    expect((error as ApiError).httpStatus).toBe(400);
+  });
+});

@@ -230,11 +230,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response;
   }
 
+  /**
+   * A POST whose answer is a file (a CSV export): the identity token as for `request`, the
+   * response handed back with its body unread so the caller can follow the download's progress.
+   * A non-OK answer becomes an ApiError (a rejected token is refreshed once).
+   */
+  async function download(path: string, body: unknown, opts: { signal?: AbortSignal } = {}) {
+    const open = async (bearer: string) => {
+      try {
+        return await fetchImpl(baseUrl + path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+          body: JSON.stringify(body),
+          credentials: 'same-origin',
+          signal: opts.signal,
+        });
+      } catch (cause) {
+        if (opts.signal?.aborted) throw cause;
+        throw new ApiError({ ...ERRORS.error, httpStatus: null });
+      }
+    };
+    const first = await getToken();
+    let response = await open(first);
+    if (!response.ok) {
+      const answer = { response, body: await readBody(response) };
+      if (!isInvalidTokenAnswer(answer)) throw errorFromAnswer(response, answer.body);
+      forgetToken(first);
+      response = await open(await getToken());
+      if (!response.ok) throw errorFromAnswer(response, await readBody(response));
+    }
+    return response;
+  }
+
   return {
     request,
     openStream,
     /** The identity token (fetched when missing): resolves after the calls already waiting on it have been sent. */
     identityToken: getToken,
+    download,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),

@@ -1,6 +1,7 @@
 import { Burger, Divider, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notices/NotificationBell';
+import { CommandPalette } from '../../features/palette/CommandPalette';
 import { HelpButton } from '../../features/help/HelpPanel';
 import { TeamSwitcher } from '../../features/session/TeamSwitcher';
 import { ColorSchemeToggle } from '../../ui/ColorSchemeToggle';
@@ -37,6 +38,7 @@ export function Header({
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <CommandPalette />
         <NotificationBell />
         <HelpButton />
         <ColorSchemeToggle />

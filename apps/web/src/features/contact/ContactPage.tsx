@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api';
 import { StateMessage } from '../../ui/StateMessage';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { useContact } from './api';
+import { useRememberContact } from '../palette/useRememberContact';
 import { ContactHeader } from './ContactHeader';
 import { ActivityTab } from './tabs/ActivityTab';
 import { AnswersTab } from './tabs/AnswersTab';
@@ -37,6 +38,7 @@ export function ContactPage() {
   const { teamUID } = useCurrentTeam();
   const navigate = useNavigate();
   const contact = useContact(teamUID, GTID);
+  useRememberContact(teamUID, contact.data?.contact);
 
   if (tab !== undefined && !isContactTab(tab)) {
     return <Navigate to={contactPath(GTID, DEFAULT_CONTACT_TAB, pipelineID)} replace />;

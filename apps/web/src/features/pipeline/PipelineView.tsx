@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconLayoutKanban, IconUserPlus } from '@tabler/icons
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NewContactModal } from '../contact/NewContactModal';
+import { ExportButton } from '../export/ExportButton';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from './api';
@@ -53,6 +54,15 @@ export function PipelineView() {
             <Text size="sm" c="dimmed">
               {current.contactCount.toLocaleString()} contacts
             </Text>
+          )}
+          {groupUID !== null && (
+            // The board's pipeline (one stage's list: that stage) as a CSV file.
+            <ExportButton
+              teamUID={teamUID}
+              searchObj={{ pipelineUID: groupUID, ...(stageUID ? { stageUIDs: [stageUID] } : {}) }}
+              pipelineUID={groupUID}
+              {...(current && !stageUID ? { total: current.contactCount } : {})}
+            />
           )}
           <Button
             size="xs"

@@ -1,0 +1,130 @@
+import {
+  DEFAULT_EXPORT_COLUMNS,
+  effectiveSort,
+  EXPORT_PAGE_SIZE,
+  exportHeader,
+  exportLine,
+  SEARCH_FUZZY_MIN_LENGTH,
+  searchTokens,
+  type ExportContact,
+  type ExportRequest,
+} from '@leadloom/core';
+import type { AppDb, Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx } from '../../db/tx';
+import { notFound } from '../../http/errors';
+import * as search from '../search/repo';
+import * as repo from './repo';
+
+export interface ExportOptions {
+  /** Rows per page (tests use a small one to prove the paging). */
+  pageSize?: number;
+  /** Called after each page is read, with its row count (tests count the pages read). */
+  onPage?: (rows: number) => void;
+}
+
+/**
+ * CSV of every contact the scope sees that matches the filter (issue 7), as a stream: one page
+ * of the search's SQL (keyset paging on the search's sort key, `search/repo.ts`) is read each
+ * time the consumer wants more bytes, so memory holds about one page however many rows match.
+ * The first page is read before this returns, so a failure there is an HTTP error, not a cut
+ * file; a later failure errors the stream (the download fails rather than ending short).
+ */
+export async function exportContacts(
+  database: Database,
+  scope: TeamScope,
+  req: ExportRequest,
+  options: ExportOptions = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
+  const columnPipeline = req.pipelineUID ?? req.searchObj.pipelineUID ?? null;
+  if (columnPipeline && !(await repo.pipelineVisible(scope, database.db, columnPipeline))) {
+    throw notFound('Pipeline not found');
+  }
+  const columns = req.columns ?? DEFAULT_EXPORT_COLUMNS;
+  const ctx = { onePipeline: columnPipeline !== null };
+  const sort = effectiveSort(req);
+  const tokens = searchTokens(req.searchObj.text ?? '');
+  const fuzzy = tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH);
+  // As the search service: a typo-tolerant token needs its threshold set for the transaction.
+  const run = <T>(fn: (db: AppDb) => Promise<T>) =>
+    fuzzy
+      ? withTx(database, scope, async (tx) => {
+          await search.setTypoTolerance(scope, tx.db);
+          return fn(tx.db);
+        })
+      : fn(database.db);
+
+  let after: search.SearchPlan['after'] = null;
+  let done = false;
+  const readPage = () =>
+    run(async (db) => {
+      const plan: search.SearchPlan = {
+        filter: req.searchObj,
+        pipelineUID: req.searchObj.pipelineUID ?? null,
+        tokens,
+        sort,
+        from: 0,
+        size: pageSize,
+        after,
+        exactTotal: false,
+      };
+      const rows = await search.searchPage(scope, db, plan);
+      const labelUIDs = [
+        ...new Set(rows.map((r) => r.status_label_uid).filter((l): l is string => l !== null)),
+      ];
+      const details = await repo.pageDetails(
+        scope,
+        db,
+        rows.map((r) => r.gtid),
+        labelUIDs,
+        columnPipeline,
+      );
+      options.onPage?.(rows.length);
+      const last = rows.at(-1);
+      if (last && rows.length === pageSize) after = { v: last.cursor_value, g: last.gtid };
+      else done = true;
+      return rows.map((r) => exportLine(toExportContact(r, details), columns, ctx)).join('');
+    });
+
+  const encoder = new TextEncoder();
+  const first = exportHeader(columns) + (await readPage());
+  let sentFirst = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!sentFirst) {
+          sentFirst = true;
+          controller.enqueue(encoder.encode(first));
+        } else {
+          const text = await readPage();
+          if (text) controller.enqueue(encoder.encode(text));
+        }
+        if (done) controller.close();
+      },
+    },
+    // Ask for the next page only once the previous one has been taken by the consumer.
+    { highWaterMark: 0 },
+  );
+}
+
+function toExportContact(row: search.PageRow, d: repo.PageDetails): ExportContact {
+  return {
+    GTID: row.gtid,
+    fullName: row.full_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    emailAddress: row.email_address,
+    phoneNumber: row.phone_number,
+    tags: d.tags.filter((t) => t.gtid === row.gtid).map((t) => t.name),
+    statusLabel: row.status_label_uid ? (d.labels.get(row.status_label_uid) ?? null) : null,
+    sources: row.sources,
+    createdAt: row.created_at,
+    lastActivityAt: row.last_activity_at,
+    stages: d.placements
+      .filter((p) => p.gtid === row.gtid)
+      .map((p) => ({ pipeline: p.pipeline, stage: p.stage })),
+    dealValue: d.deals.get(row.gtid) ?? '0',
+    profiles: row.profiles,
+  };
+}
