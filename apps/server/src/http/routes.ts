@@ -32,6 +32,7 @@ import { realtimeRoutes } from '../realtime/routes';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { bulkRoutes, v2BulkRoutes } from '../modules/bulk/routes';
+import { filterSetRoutes } from '../modules/filter-sets/routes';
 
 /**
  * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
@@ -64,6 +65,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   answerRoutes,
   realtimeRoutes,
   bulkRoutes,
+  filterSetRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
