@@ -177,6 +177,10 @@ export function TableView() {
     setSelection(EMPTY_SELECTION);
     anchor.current = null;
   }, [filterKey, teamUID]);
+  const names = useMemo(
+    () => new Map(rows.map((r) => [r.GTID, r.fullName || `${r.firstName} ${r.lastName}`.trim()])),
+    [rows],
+  );
   const rowIds = useMemo(() => rows.map((r) => r.GTID), [rows]);
   const rowIdsRef = useRef(rowIds);
   rowIdsRef.current = rowIds;
@@ -310,6 +314,7 @@ export function TableView() {
             loadedCount={rows.length}
             filter={query.filter}
             pipelineUID={pipelineUID}
+            names={names}
             onSelectAllMatching={() => setSelection({ mode: 'all', except: new Set() })}
             onClear={() => setSelection(EMPTY_SELECTION)}
           />

@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchAnswer, SearchRequestInput } from '@leadloom/core';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SearchAnswer, SearchFilter, SearchRequestInput } from '@leadloom/core';
 import { api } from '../../lib/api';
-import { compactFilter, type TableQuery } from './tableState';
+import { compactFilter, type TableQuery, type TableSort } from './tableState';
 
 /** Rows per `/v2` page (the service's largest page: fewer round trips while scrolling). */
 export const TABLE_PAGE_SIZE = 200;
@@ -51,4 +51,62 @@ export function useTableSearch(teamUID: string, query: TableQuery) {
       // Keep the rows while a new sort or filter loads (no flash of skeleton), same team only.
       previousQuery?.queryKey[1] === teamUID ? previous : undefined,
   });
+}
+
+/** A saved view (docs/api.md "Saved filter sets"). */
+export interface FilterSet {
+  filterSetUID: string;
+  createdBy: string;
+  name: string;
+  filter: SearchFilter;
+  sort: TableSort | null;
+  columns: string[] | null;
+  shared: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FilterSetInput {
+  name: string;
+  filter: SearchFilter;
+  sort: TableSort | null;
+  columns: string[] | null;
+  shared: boolean;
+}
+
+export function useFilterSets(teamUID: string) {
+  return useQuery({
+    queryKey: tableKeys.filterSets(teamUID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ filterSets: FilterSet[] }>(`${teamPath(teamUID)}/filter-sets`, { signal })
+        .then((a) => a.filterSets),
+  });
+}
+
+export function useFilterSetMutations(teamUID: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tableKeys.filterSets(teamUID) });
+  const base = `${teamPath(teamUID)}/filter-sets`;
+  return {
+    create: useMutation({
+      mutationFn: (body: FilterSetInput) =>
+        api.post<{ filterSet: FilterSet }>(base, body).then((a) => a.filterSet),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({
+        filterSetUID,
+        ...patch
+      }: Partial<FilterSetInput> & { filterSetUID: string }) =>
+        api
+          .patch<{ filterSet: FilterSet }>(`${base}/${enc(filterSetUID)}`, patch)
+          .then((a) => a.filterSet),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (filterSetUID: string) => api.delete(`${base}/${enc(filterSetUID)}`),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -4,6 +4,9 @@ import {
   dayToISO,
   EMPTY_SELECTION,
   formatTotal,
+  isSameQuery,
+  layoutWithColumns,
+  queryOfSaved,
   loadLayout,
   moveColumn,
   nextSort,
@@ -142,5 +145,28 @@ describe('selection', () => {
       filter: { text: 'x' },
       exceptGTIDs: ['z'],
     });
+  });
+});
+
+describe('saved views', () => {
+  it('applies a saved filter, sort and columns', () => {
+    const q = queryOfSaved({
+      filter: { pipelineUID: 'p 1', hasEmail: true, bogus: 1 },
+      sort: { field: 'name', direction: 'desc' },
+    });
+    // A filter off the schema is dropped whole (it was validated when saved).
+    expect(q).toEqual({ filter: {}, sort: { field: 'name', direction: 'desc' } });
+    const ok = queryOfSaved({ filter: { pipelineUID: 'p 1', hasEmail: true }, sort: null });
+    expect(ok).toEqual({ filter: { pipelineUID: 'p 1', hasEmail: true }, sort: null });
+    expect(isSameQuery(ok, { filter: { hasEmail: true, pipelineUID: 'p 1' }, sort: null })).toBe(
+      true,
+    );
+    const layout = layoutWithColumns(normalizeLayout({ widths: { email: 300 } }), [
+      'email',
+      'name',
+      'nope',
+    ]);
+    expect(visibleColumns(layout, true)).toEqual(['email', 'name']);
+    expect(layout.widths.email).toBe(300);
   });
 });

@@ -409,3 +409,33 @@ export function bulkBody(
         };
   return bulkRequestSchema.parse(body);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Saved views
+
+/** A saved view's query, cleaned as an address would be (it goes through the URL anyway). */
+export function queryOfSaved(saved: { filter: unknown; sort: unknown }): TableQuery {
+  const parsed = searchFilterSchema.safeParse(saved.filter);
+  const filter = parsed.success ? compactFilter(parsed.data) : {};
+  const url = urlForQuery({ filter, sort: (saved.sort as TableSort | null) ?? null });
+  const [path = '', qs = ''] = url.split('?');
+  const pipelineID = /^\/contacts\/table\/(.+)$/.exec(path)?.[1];
+  return queryFromUrl(pipelineID ? decodeURIComponent(pipelineID) : undefined, qs);
+}
+
+/** Whether the table shows exactly this saved view's filter and sort. */
+export function isSameQuery(a: TableQuery, b: TableQuery): boolean {
+  return urlForQuery(a) === urlForQuery(b);
+}
+
+/** The layout with a saved view's columns shown, in its order (widths kept). */
+export function layoutWithColumns(layout: ColumnLayout, columns: readonly string[]): ColumnLayout {
+  const shown = columns.filter(isColumnId);
+  if (shown.length === 0) return layout;
+  const rest = layout.order.filter((id) => !shown.includes(id));
+  return normalizeLayout({
+    order: [...shown, ...rest],
+    hidden: rest,
+    widths: layout.widths,
+  });
+}
