@@ -282,6 +282,8 @@ export function ContactsTable(props: ContactsTableProps) {
       aria-rowcount={count + 1}
       aria-colcount={headers.length + 1}
       data-testid="contacts-table"
+      data-loaded={rows.length}
+      data-complete={hasNextPage ? undefined : true}
     >
       <div className={classes.header} style={{ width }} role="row" aria-rowindex={1}>
         <div className={`${classes.th} ${classes.check}`} style={{ width: CHECK_WIDTH }}>
