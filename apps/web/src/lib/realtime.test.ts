@@ -137,6 +137,11 @@ describe('keysForChange', () => {
     }
   });
 
+  it('a saved view or a bulk job makes only its own list stale', () => {
+    expect(keysForChange(change('filterSet', 'fs1'))).toEqual([['teams', 'T', 'filter-sets']]);
+    expect(keysForChange(change('bulk-job', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);
+  });
+
   it('setup and team-wide changes make the whole team stale', () => {
     for (const resource of [
       'pipeline',

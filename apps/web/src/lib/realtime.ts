@@ -194,6 +194,10 @@ export function keysForChange(
     ];
   }
   if (CONTACT_PARTS.has(change.resource)) return [['teams', team, 'contacts', GTID]];
+  // Saved table views and bulk-job progress concern only their own lists (the table follows a
+  // job by itself, and refreshes its rows when the job ends).
+  if (change.resource === 'filterSet') return [['teams', team, 'filter-sets']];
+  if (change.resource === 'bulk-job') return [['teams', team, 'bulk-jobs']];
   // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide
   // resources: their names show on boards, setup screens and contact pages alike.
   return [['teams', team]];

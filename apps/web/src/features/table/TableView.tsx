@@ -108,7 +108,11 @@ export function TableView() {
       setText(urlText);
     }
   }, [urlText]);
+  const lastDebounced = useRef(debounced);
   useEffect(() => {
+    // Only a new pause in typing writes the URL (not a URL change while the box catches up).
+    if (debounced === lastDebounced.current) return;
+    lastDebounced.current = debounced;
     const typed = debounced.trim() === '' ? '' : debounced;
     if (typed === lastUrlText.current) return;
     lastUrlText.current = typed;
