@@ -14,7 +14,7 @@ export interface FilterSetRow {
   updatedAt: string;
 }
 
-interface Raw {
+interface Raw extends Record<string, unknown> {
   filter_set_uid: string;
   created_by: string;
   name: string;
