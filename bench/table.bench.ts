@@ -199,6 +199,9 @@ export default async function table(): Promise<boolean> {
   try {
     const small = await smallPipeline(server);
     const context = await browser.newContext({ viewport: VIEWPORT });
+    // tsx compiles this file keeping function names (`__name(fn, "name")`): the functions
+    // handed to the page need that helper there too.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     await context.addInitScript(firstRowProbe, ROW);
     const signIn = await context.newPage();
     await signInThroughForm(signIn, server.base, 'demo@leadloom.dev', 'leadloom-demo');

@@ -352,13 +352,10 @@ export function BulkBar({
         py={6}
         gap="sm"
         justify="space-between"
-        wrap="nowrap"
+        wrap="wrap"
+
         bg="var(--mantine-primary-color-light)"
-        style={{
-          borderBottom: '1px solid var(--app-shell-border-color)',
-          whiteSpace: 'nowrap',
-          overflowX: 'auto',
-        }}
+        style={{ borderBottom: '1px solid var(--app-shell-border-color)', whiteSpace: 'nowrap' }}
         role="toolbar"
         aria-label="Bulk actions"
       >
@@ -381,7 +378,7 @@ export function BulkBar({
             Clear selection
           </Anchor>
         </Group>
-        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+        <Group gap={4} wrap="wrap">
           {actions.map(({ type, icon: Icon }) => (
             <Button
               key={type}

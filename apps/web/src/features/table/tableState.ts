@@ -28,17 +28,18 @@ export interface TableQuery {
 // ---------------------------------------------------------------------------------------------
 // Columns
 
+/** Every column, in the default order (the pipeline ones next to the name: they matter most). */
 export const COLUMN_IDS = [
   'name',
+  'stage',
   'email',
   'phone',
   'tags',
   'statusLabel',
+  'dealValue',
   'source',
   'createdAt',
   'lastActivityAt',
-  'stage',
-  'dealValue',
 ] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
