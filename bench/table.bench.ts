@@ -67,7 +67,16 @@ function firstRowProbe(selector: string) {
   mo.observe(document, { childList: true, subtree: true });
 }
 
-async function firstPaint(context: BrowserContext, url: string): Promise<number> {
+interface PaintRun {
+  frame: number;
+  /** DOMContentLoaded: the app's entry module and its imports have run. */
+  scripts: number;
+  /** The first `/v2` request: start and end (server time + transfer). */
+  searchStart: number;
+  searchEnd: number;
+}
+
+async function firstPaint(context: BrowserContext, url: string): Promise<PaintRun> {
   const page = await context.newPage();
   try {
     await page.goto(url);
@@ -76,9 +85,18 @@ async function firstPaint(context: BrowserContext, url: string): Promise<number>
       undefined,
       { timeout: 30_000 },
     );
-    return page.evaluate(
-      () => (window as unknown as { __bench: Record<string, number> }).__bench.frame!,
-    );
+    return page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const search = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (r) => new URL(r.name).pathname === '/v2',
+      );
+      return {
+        frame: (window as unknown as { __bench: Record<string, number> }).__bench.frame!,
+        scripts: nav.domContentLoadedEventStart,
+        searchStart: search?.startTime ?? -1,
+        searchEnd: search?.responseEnd ?? -1,
+      };
+    });
   } finally {
     await page.close();
   }
@@ -201,7 +219,7 @@ export default async function table(): Promise<boolean> {
     const context = await browser.newContext({ viewport: VIEWPORT });
     // tsx compiles this file keeping function names (`__name(fn, "name")`): the functions
     // handed to the page need that helper there too.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     await context.addInitScript(firstRowProbe, ROW);
     const signIn = await context.newPage();
     await signInThroughForm(signIn, server.base, 'demo@leadloom.dev', 'leadloom-demo');
@@ -219,11 +237,16 @@ export default async function table(): Promise<boolean> {
 
     // 1. First rows painted.
     await firstPaint(context, bigUrl); // warm-up: HTTP cache
-    const paints: number[] = [];
-    for (let i = 0; i < RUNS; i++) paints.push(await firstPaint(context, bigUrl));
-    const paint = median(paints);
+    const runs: PaintRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await firstPaint(context, bigUrl));
+    const paint = median(runs.map((r) => r.frame));
     log(
-      `first rows painted: median ${ms(paint)} (runs ${paints.map(ms).join(', ')}; load ${load()})`,
+      `first rows painted: median ${ms(paint)} (runs ${runs.map((r) => ms(r.frame)).join(', ')}; load ${load()})`,
+    );
+    log(
+      `  of which: scripts run by ${ms(median(runs.map((r) => r.scripts)))}, /v2 asked at ` +
+        `${ms(median(runs.map((r) => r.searchStart)))} and answered in ` +
+        `${ms(median(runs.map((r) => r.searchEnd - r.searchStart)))} (medians)`,
     );
 
     // 3 (top). DOM nodes at the top of both tables.
