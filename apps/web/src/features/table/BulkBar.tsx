@@ -362,7 +362,9 @@ export function BulkBar({
         <Group gap="sm" wrap="nowrap" style={{ flex: 'none' }}>
           <Text size="sm" fw={600} data-testid="selected-count">
             {allMatching
-              ? `All ${plural(count)} matching selected`
+              ? total?.relation === 'gte'
+                ? `All ${count.toLocaleString('en-US')}+ matching contacts selected`
+                : `All ${plural(count)} matching selected`
               : `${count.toLocaleString('en-US')} selected`}
           </Text>
           {!allMatching && count >= loadedCount && totalValue > count && (

@@ -5,6 +5,8 @@ import { compactFilter, type TableQuery, type TableSort } from './tableState';
 
 /** Rows per `/v2` page (the service's largest page: fewer round trips while scrolling). */
 export const TABLE_PAGE_SIZE = 200;
+/** The first page: a screenful and some, so the first rows paint as soon as possible. */
+export const TABLE_FIRST_PAGE_SIZE = 60;
 
 const enc = encodeURIComponent;
 export const teamPath = (teamUID: string) => `/api/teams/${enc(teamUID)}`;
@@ -27,7 +29,7 @@ export function searchBody(
     teamUID,
     paging: searchAfter
       ? { from: 0, size: TABLE_PAGE_SIZE, searchAfter }
-      : { from: 0, size: TABLE_PAGE_SIZE },
+      : { from: 0, size: TABLE_FIRST_PAGE_SIZE },
     ...(query.sort ? { sort: query.sort } : {}),
     searchObj: compactFilter(query.filter),
     currentTab: 'table',
