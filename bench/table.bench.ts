@@ -225,7 +225,11 @@ export default async function table(): Promise<boolean> {
     await signInThroughForm(signIn, server.base, 'demo@leadloom.dev', 'leadloom-demo');
     // The same columns on both tables: the pipeline-only ones hidden.
     await signIn.evaluate(async () => {
-      const me = (await (await fetch('/api/me')).json()) as { uid: string };
+      const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+      const me = (await (
+        await fetch('/api/me', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { uid: string };
+      if (!me.uid) throw new Error('no user to keep the table layout for');
       localStorage.setItem(
         `leadloom.table.layout.${me.uid}`,
         JSON.stringify({ hidden: ['stage', 'dealValue'] }),
