@@ -46,7 +46,8 @@ const PREFETCH_ROWS = 60;
 export interface Lookups {
   tags: Map<string, { name: string; color: string }>;
   labels: Map<string, { display: string; color: string }>;
-  stages: Map<string, { name: string; color: string }>;
+  /** `color` is the stage's background (pale); `fontColor` its text colour (strong). */
+  stages: Map<string, { name: string; color: string; fontColor?: string }>;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {
@@ -175,7 +176,7 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
         <>
           <span
             className={classes.dot}
-            style={{ '--dot-color': stage.color } as CSSProperties}
+            style={{ '--dot-color': stage.fontColor || stage.color } as CSSProperties}
             aria-hidden
           />
           <span className={classes.truncate}>{stage.name}</span>
