@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Issue 7 "Done when", the table view in the browser: filter and sort the table and check its
  * rows against the search service; save a view as shared and open its address in a teammate's
