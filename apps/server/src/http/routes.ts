@@ -35,6 +35,7 @@ import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { bulkRoutes, v2BulkRoutes } from '../modules/bulk/routes';
 import { exportRoutes } from '../modules/export/routes';
+import { filterSetRoutes } from '../modules/filter-sets/routes';
 
 /**
  * Every module's API router, mounted under /api behind requireIdentity. The tenant-isolation
@@ -70,6 +71,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   exportRoutes,
   messageTemplateRoutes,
   taskRoutes,
+  filterSetRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

@@ -60,6 +60,9 @@ const PipelinesOrderPage = lazy(() =>
     default: m.PipelinesOrderPage,
   })),
 );
+const TableView = lazy(() =>
+  import('../features/table/TableView').then((m) => ({ default: m.TableView })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -81,6 +84,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/maintenance': MaintenancePage,
   '/authorize': AuthorizePage,
   '/contacts/pipeline/:pipelineID?/:stageUID?': PipelineView,
+  '/contacts/table/:pipelineID?': TableView,
   '/contact/:GTID/:tab?/:pipelineID?': ContactPage,
   '/profile/:tab?/:version?': ProfilePage,
   '/admin/:tab?': AdminPage,

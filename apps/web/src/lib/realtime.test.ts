@@ -145,6 +145,11 @@ describe('keysForChange', () => {
     expect(keysForChange(change('task', '-/t2'))).toEqual([['teams', 'T', 'tasks']]);
   });
 
+  it('a saved view or a bulk job makes only its own list stale', () => {
+    expect(keysForChange(change('filterSet', 'fs1'))).toEqual([['teams', 'T', 'filter-sets']]);
+    expect(keysForChange(change('bulk-job', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);
+  });
+
   it('setup and team-wide changes make the whole team stale', () => {
     for (const resource of [
       'pipeline',

@@ -197,9 +197,16 @@ export function keysForChange(
   // `GTID/taskUID` (`-/taskUID` when on no contact): the task lists, the badge, the contact.
   if (change.resource === 'task') {
     return GTID && GTID !== '-'
-      ? [['teams', team, 'tasks'], ['teams', team, 'contacts', GTID]]
+      ? [
+          ['teams', team, 'tasks'],
+          ['teams', team, 'contacts', GTID],
+        ]
       : [['teams', team, 'tasks']];
   }
+  // Saved table views and bulk-job progress concern only their own lists (the table follows a
+  // job by itself, and refreshes its rows when the job ends).
+  if (change.resource === 'filterSet') return [['teams', team, 'filter-sets']];
+  if (change.resource === 'bulk-job') return [['teams', team, 'bulk-jobs']];
   // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide
   // resources: their names show on boards, setup screens and contact pages alike.
   return [['teams', team]];

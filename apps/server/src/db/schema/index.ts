@@ -4,3 +4,4 @@ export * from './pipelines';
 export * from './contacts';
 export * from './tags';
 export * from './connections';
+export * from './filter-sets';

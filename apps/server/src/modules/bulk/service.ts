@@ -6,6 +6,12 @@ import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
 import { moveToStage, requirePipelineStage } from '../contacts/service';
+import {
+  addTagsToContacts,
+  removeTagsFromContacts,
+  resolveTagTargets,
+  type TagFailure,
+} from '../contact-tags/service';
 import { teamScopeFor } from '../teams/service';
 import * as repo from './repo';
 
@@ -63,6 +69,10 @@ async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promis
     case 'stage':
       await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID);
       return;
+    case 'tags-add':
+    case 'tags-remove':
+      await tagTargetsOf(tx, scope, action);
+      return;
     default:
       throw new ApiError(
         'invalid-argument',
@@ -71,6 +81,23 @@ async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promis
       );
   }
 }
+
+/** The action's tags, from tag sets the scope may see (404 / 400 naming the action's field). */
+const tagTargetsOf = (
+  tx: Tx,
+  scope: TeamScope,
+  action: Extract<BulkAction, { type: 'tags-add' | 'tags-remove' }>,
+) =>
+  resolveTagTargets(scope, tx.db, action.tagIDs, action.pipelineUID ?? null, {
+    tag: 'action.tagIDs',
+    pipeline: 'action.pipelineUID',
+  });
+
+/** What a person reads next to a contact a tag change left out. */
+const TAG_FAILURES: Record<TagFailure, string> = {
+  contact: 'Contact not found, or not one you can see.',
+  pipeline: 'Not in the pipeline these tags belong to.',
+};
 
 /** GET a job's progress: counts, state and the first failures (who and why). */
 export async function bulkJobStatus(database: Database, scope: TeamScope, jobUID: string) {
@@ -100,6 +127,25 @@ async function applyBatch(
         n: i.n,
         error: missing.has(i.gtid) ? 'Not in this pipeline, or not one you can see.' : null,
       }));
+    }
+    case 'tags-add':
+    case 'tags-remove': {
+      const targets = await tagTargetsOf(tx, scope, action);
+      const gtids = items.map((i) => i.gtid);
+      const { failures } =
+        action.type === 'tags-add'
+          ? await addTagsToContacts(tx, scope, gtids, targets)
+          : await removeTagsFromContacts(
+              tx,
+              scope,
+              gtids,
+              targets.pipelineUID,
+              targets.tags.map((t) => t.tagID),
+            );
+      return items.map((i) => {
+        const failure = failures.get(i.gtid);
+        return { n: i.n, error: failure ? TAG_FAILURES[failure] : null };
+      });
     }
     default:
       throw new Error(`bulk action ${action.type} has no worker`);

@@ -20,6 +20,22 @@ export async function isInVisiblePipeline(
   return r.rows.length > 0;
 }
 
+/** Which of `gtids` are in a pipeline the scope may see (one statement for any number). */
+export async function inVisiblePipeline(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+  pipelineUID: string,
+): Promise<Set<string>> {
+  if (gtids.length === 0) return new Set();
+  const r = await db.execute<{ gtid: string }>(sql`
+    SELECT cp.gtid FROM contact_pipeline cp
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
+      AND cp.gtid = ANY(${sql.param([...gtids])}::text[])
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}`);
+  return new Set(r.rows.map((row) => row.gtid));
+}
+
 /** The signed-in user's display name (authors of notes). */
 export async function userName(scope: TeamScope, db: AppDb): Promise<string> {
   const r = await db.execute<{ name: string | null }>(

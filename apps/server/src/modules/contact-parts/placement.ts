@@ -23,6 +23,14 @@ export async function requireContactInPipeline(
   }
 }
 
+/** Which of `gtids` are in the pipeline (a visible one); the set form of the check above. */
+export const contactsInPipeline = (
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+  pipelineUID: string,
+) => repo.inVisiblePipeline(scope, db, gtids, pipelineUID);
+
 export const authorName = (scope: TeamScope, db: AppDb) => repo.userName(scope, db);
 
 /** The `x-change-id` header of a write, for the change log (DESIGN §7). */

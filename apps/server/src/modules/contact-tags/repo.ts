@@ -16,8 +16,25 @@ export interface TagInfo {
   remoteID: string | null;
 }
 
-/** A tag in a tag set the scope may see (global sets, or the sets of visible pipelines). */
-export async function findTag(scope: TeamScope, db: AppDb, tagID: string): Promise<TagInfo | null> {
+/** A tag on a contact, with what is still known of the tag (null fields = an orphan). */
+export interface ContactTagRow {
+  tagID: string;
+  tagSetUID: string;
+  pipelineUID: string | null;
+  name: string;
+  /** Null when the tag is no longer in a tag set (orphaned). */
+  color: string | null;
+  remoteID: string | null;
+  orphaned: boolean;
+}
+
+/** Tags by id from tag sets the scope may see (unknown or invisible ones are left out). */
+export async function findTags(
+  scope: TeamScope,
+  db: AppDb,
+  tagIDs: readonly string[],
+): Promise<Map<string, TagInfo>> {
+  if (tagIDs.length === 0) return new Map();
   const r = await db.execute<{
     tag_id: string;
     tag_set_uid: string;
@@ -31,11 +48,12 @@ export async function findTag(scope: TeamScope, db: AppDb, tagID: string): Promi
       coalesce(t.color, ts.color) AS color, t.remote_id
     FROM tag t
     JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
-    WHERE t.team_uid = ${scope.teamUID} AND t.tag_id = ${tagID}
+    WHERE t.team_uid = ${scope.teamUID} AND t.tag_id = ANY(${sql.param([...tagIDs])}::text[])
       AND (ts.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ts.pipeline_uid`)})`);
-  const row = r.rows[0];
-  return row
-    ? {
+  return new Map(
+    r.rows.map((row) => [
+      row.tag_id,
+      {
         tagID: row.tag_id,
         tagSetUID: row.tag_set_uid,
         pipelineUID: row.pipeline_uid,
@@ -43,30 +61,51 @@ export async function findTag(scope: TeamScope, db: AppDb, tagID: string): Promi
         value: row.value,
         color: row.color,
         remoteID: row.remote_id,
-      }
-    : null;
+      },
+    ]),
+  );
 }
 
-/** A tag on a contact, with what is still known of the tag (null fields = an orphan). */
-export interface ContactTagRow {
-  tagID: string;
-  tagSetUID: string;
-  pipelineUID: string | null;
-  name: string;
-  /** Null when the tag is no longer in a tag set (orphaned). */
-  color: string | null;
-  remoteID: string | null;
-  orphaned: boolean;
-}
-
-export async function findContactTag(
+/**
+ * Puts every tag on every contact (one statement for any number); answers the pairs that were
+ * not there yet, in the order given (contacts, then tags).
+ */
+export async function insertContactTags(
   scope: TeamScope,
   db: AppDb,
-  gtid: string,
+  gtids: readonly string[],
   pipelineUID: string | null,
-  tagID: string,
-): Promise<ContactTagRow | null> {
+  tags: readonly { tagSetUID: string; tagID: string; name: string }[],
+): Promise<{ gtid: string; tagID: string }[]> {
+  if (gtids.length === 0 || tags.length === 0) return [];
+  const r = await db.execute<{ gtid: string; tag_id: string }>(sql`
+    INSERT INTO contact_tag (team_uid, gtid, pipeline_uid, tag_set_uid, tag_id, name)
+    SELECT ${scope.teamUID}, g.gtid, ${pipelineUID}::text, t.tag_set_uid, t.tag_id, t.name
+    FROM unnest(${sql.param([...gtids])}::text[]) WITH ORDINALITY AS g(gtid, gn)
+    CROSS JOIN unnest(${sql.param(tags.map((t) => t.tagSetUID))}::text[],
+      ${sql.param(tags.map((t) => t.tagID))}::text[],
+      ${sql.param(tags.map((t) => t.name))}::text[]) WITH ORDINALITY AS t(tag_set_uid, tag_id, name, tn)
+    ORDER BY g.gn, t.tn
+    ON CONFLICT ON CONSTRAINT contact_tag_key DO NOTHING
+    RETURNING gtid, tag_id`);
+  return r.rows.map((row) => ({ gtid: row.gtid, tagID: row.tag_id }));
+}
+
+/**
+ * Takes the tags off the contacts (in `pipelineUID`, or their global tags with null), one
+ * statement; answers the rows that were there, with what is still known of each tag (an
+ * orphaned tag, no longer in a tag set, has no colour or remoteID).
+ */
+export async function deleteContactTags(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+  pipelineUID: string | null,
+  tagIDs: readonly string[],
+): Promise<(ContactTagRow & { gtid: string })[]> {
+  if (gtids.length === 0 || tagIDs.length === 0) return [];
   const r = await db.execute<{
+    gtid: string;
     tag_id: string;
     tag_set_uid: string;
     pipeline_uid: string | null;
@@ -75,52 +114,26 @@ export async function findContactTag(
     remote_id: string | null;
     orphaned: boolean;
   }>(sql`
-    SELECT ct.tag_id, ct.tag_set_uid, ct.pipeline_uid, ct.name,
+    WITH gone AS (
+      DELETE FROM contact_tag ct
+      WHERE ct.team_uid = ${scope.teamUID} AND ct.gtid = ANY(${sql.param([...gtids])}::text[])
+        AND ct.tag_id = ANY(${sql.param([...tagIDs])}::text[])
+        AND ct.pipeline_uid IS NOT DISTINCT FROM ${pipelineUID}::text
+      RETURNING ct.gtid, ct.tag_id, ct.tag_set_uid, ct.pipeline_uid, ct.name)
+    SELECT g.gtid, g.tag_id, g.tag_set_uid, g.pipeline_uid, g.name,
       coalesce(t.color, ts.color) AS color, t.remote_id, (t.tag_id IS NULL) AS orphaned
-    FROM contact_tag ct
-    LEFT JOIN tag t ON t.team_uid = ct.team_uid AND t.tag_id = ct.tag_id
+    FROM gone g
+    LEFT JOIN tag t ON t.team_uid = ${scope.teamUID} AND t.tag_id = g.tag_id
     LEFT JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
-    WHERE ct.team_uid = ${scope.teamUID} AND ct.gtid = ${gtid} AND ct.tag_id = ${tagID}
-      AND ct.pipeline_uid IS NOT DISTINCT FROM ${pipelineUID}
-      AND (ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})`);
-  const row = r.rows[0];
-  return row
-    ? {
-        tagID: row.tag_id,
-        tagSetUID: row.tag_set_uid,
-        pipelineUID: row.pipeline_uid,
-        name: row.name,
-        color: row.color,
-        remoteID: row.remote_id,
-        orphaned: row.orphaned,
-      }
-    : null;
-}
-
-/** Inserts the tag row; answers false (and writes nothing) when the contact has it already. */
-export async function insertContactTag(
-  scope: TeamScope,
-  db: AppDb,
-  row: { gtid: string; pipelineUID: string | null; tagSetUID: string; tagID: string; name: string },
-): Promise<boolean> {
-  const r = await db.execute(sql`
-    INSERT INTO contact_tag (team_uid, gtid, pipeline_uid, tag_set_uid, tag_id, name)
-    VALUES (${scope.teamUID}, ${row.gtid}, ${row.pipelineUID}, ${row.tagSetUID}, ${row.tagID},
-      ${row.name})
-    ON CONFLICT ON CONSTRAINT contact_tag_key DO NOTHING
-    RETURNING 1`);
-  return r.rows.length > 0;
-}
-
-export async function deleteContactTag(
-  scope: TeamScope,
-  db: AppDb,
-  gtid: string,
-  pipelineUID: string | null,
-  tagID: string,
-) {
-  await db.execute(sql`
-    DELETE FROM contact_tag ct
-    WHERE ct.team_uid = ${scope.teamUID} AND ct.gtid = ${gtid} AND ct.tag_id = ${tagID}
-      AND ct.pipeline_uid IS NOT DISTINCT FROM ${pipelineUID}`);
+    ORDER BY g.gtid, g.tag_id`);
+  return r.rows.map((row) => ({
+    gtid: row.gtid,
+    tagID: row.tag_id,
+    tagSetUID: row.tag_set_uid,
+    pipelineUID: row.pipeline_uid,
+    name: row.name,
+    color: row.color,
+    remoteID: row.remote_id,
+    orphaned: row.orphaned,
+  }));
 }

@@ -56,17 +56,23 @@ export async function findVisibleContact(
   return row ? toHead(row) : null;
 }
 
-/** The contacts of `gtids` the scope may see, by GTID (one statement for any number). */
+/**
+ * The contacts of `gtids` the scope may see, by GTID (one statement for any number). With
+ * `lock`, their rows are locked in GTID order (the order every set-based action locks in, so
+ * two of them cannot deadlock) until the transaction ends.
+ */
 export async function findVisibleContacts(
   scope: TeamScope,
   db: AppDb,
   gtids: readonly string[],
+  opts: { lock?: boolean } = {},
 ): Promise<Map<string, ContactHead>> {
   if (gtids.length === 0) return new Map();
   const r = await db.execute<HeadDbRow>(sql`
     SELECT ${headColumns}
     FROM contact c
     WHERE c.team_uid = ${scope.teamUID} AND c.gtid = ANY(${sql.param([...new Set(gtids)])}::text[])
-      AND ${visibleContacts(scope, 'c')}`);
+      AND ${visibleContacts(scope, 'c')}
+    ${opts.lock ? sql`ORDER BY c.gtid FOR UPDATE OF c` : sql``}`);
   return new Map(r.rows.map((row) => [row.gtid, toHead(row)]));
 }

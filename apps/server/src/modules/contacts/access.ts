@@ -35,6 +35,14 @@ export async function requireContacts(
   return found;
 }
 
+/**
+ * Locks the contacts of `gtids` the scope may see (GTID order) and answers them by GTID; the
+ * ones it may not see (or that do not exist) are left out, for the caller to report. The
+ * set-based form of `requireContact(..., {lock: true})`.
+ */
+export const lockVisibleContacts = (scope: TeamScope, db: AppDb, gtids: readonly string[]) =>
+  findVisibleContacts(scope, db, gtids, { lock: true });
+
 /** The contact as an outside system receives it (SPEC §3 sync queue `leadData`). */
 export const leadDataOf = (c: ContactHead): LeadData => ({
   GTID: c.gtid,

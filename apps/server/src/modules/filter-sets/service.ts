@@ -1,0 +1,108 @@
+import { newPushId } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { ApiError, notFound } from '../../http/errors';
+import { MANAGERS } from '../teams/roles';
+import * as repo from './repo';
+import type { FilterSetRow } from './repo';
+
+export type { FilterSetRow } from './repo';
+
+export interface FilterSetInput {
+  name: string;
+  filter: Record<string, unknown>;
+  sort?: FilterSetRow['sort'];
+  columns?: string[] | null;
+  shared?: boolean;
+}
+
+/** The caller's own filter sets and the team's shared ones, by name. */
+export const listFilterSets = (database: Database, scope: TeamScope) =>
+  repo.listVisibleFilterSets(scope, database.db);
+
+/** Someone else's personal set is invisible: 404, as if it did not exist. */
+async function requireVisible(tx: Tx, scope: TeamScope, filterSetUID: string) {
+  const [row] = await repo.listVisibleFilterSets(scope, tx.db, filterSetUID, true);
+  if (!row) throw notFound('Saved view not found');
+  return row;
+}
+
+/** A shared set is changed only by its author or the team's owners and admins. */
+function requireEditor(scope: TeamScope, row: FilterSetRow) {
+  if (row.createdBy === scope.uid || MANAGERS.includes(scope.role)) return;
+  throw new ApiError(
+    'permission-denied',
+    `Only the person who saved "${row.name}", or a team owner or admin, can change or delete it.`,
+  );
+}
+
+export async function createFilterSet(
+  database: Database,
+  scope: TeamScope,
+  body: FilterSetInput,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const filterSetUID = newPushId('fset');
+      await repo.insertFilterSet(scope, tx.db, {
+        filterSetUID,
+        name: body.name,
+        filter: body.filter,
+        sort: body.sort ?? null,
+        columns: body.columns ?? null,
+        shared: body.shared ?? false,
+      });
+      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'insert');
+      return requireVisible(tx, scope, filterSetUID);
+    },
+    options,
+  );
+}
+
+export async function updateFilterSet(
+  database: Database,
+  scope: TeamScope,
+  filterSetUID: string,
+  patch: Partial<FilterSetInput>,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const row = await requireVisible(tx, scope, filterSetUID);
+      requireEditor(scope, row);
+      await repo.updateFilterSet(scope, tx.db, filterSetUID, patch);
+      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'update');
+      // An owner who unshares a teammate's set no longer sees it, but is answered what it became.
+      const updated = await repo.getFilterSet(scope, tx.db, filterSetUID);
+      if (!updated) throw notFound('Saved view not found');
+      return updated;
+    },
+    options,
+  );
+}
+
+export async function deleteFilterSet(
+  database: Database,
+  scope: TeamScope,
+  filterSetUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const row = await requireVisible(tx, scope, filterSetUID);
+      requireEditor(scope, row);
+      await repo.deleteFilterSet(scope, tx.db, filterSetUID);
+      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'delete');
+      return { deleted: true };
+    },
+    options,
+  );
+}

@@ -1,0 +1,258 @@
+/// <reference lib="dom" />
+/**
+ * Issue 7 "Done when", the table view in the browser: filter and sort the table and check its
+ * rows against the search service; save a view as shared and open its address in a teammate's
+ * browser (same rows); bulk-tag a selection and watch the progress bar finish.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltApp, type RunningApp } from './app-server';
+import { launchBrowser, requireChromium } from './browser';
+import { api, signInThroughForm } from './session';
+
+const MATE = { name: 'Tia Teammate', email: 'tia@example.test', password: 'tia-teammate-1' };
+
+interface Hit {
+  GTID: string;
+  fullName: string;
+  tagIDs: string[];
+}
+
+describe.skipIf(requireChromium())('the table view', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let a: Page;
+  let b: Page;
+  let teamUID: string;
+  let savedUrl: string;
+
+  const team = (path: string) => `/api/teams/${teamUID}${path}`;
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** What the search service answers for a filter and sort (the first page). */
+  async function search(page: Page, searchObj: object, sort?: object) {
+    const res = await api(page, 'POST', '/v2', {
+      teamUID,
+      searchObj,
+      ...(sort ? { sort } : {}),
+      paging: { from: 0, size: 200 },
+    });
+    expect(res.status).toBe(200);
+    return res.body.data as { hits: Hit[]; total: { value: number; relation: string } };
+  }
+
+  /** The rows the table shows, top to bottom (only those rendered: the virtual window). */
+  async function rowsOf(page: Page): Promise<{ GTID: string; name: string }[]> {
+    return page.$$eval('[data-testid=contacts-table] [role=row][data-gtid]', (rows) =>
+      rows
+        .map((r) => ({
+          GTID: r.getAttribute('data-gtid')!,
+          name: r.querySelector('a')?.textContent ?? '',
+          top: new DOMMatrix(getComputedStyle(r).transform).m42,
+        }))
+        .sort((x, y) => x.top - y.top)
+        .map(({ GTID, name }) => ({ GTID, name })),
+    );
+  }
+
+  /** Waits until the table's first rows are `expected` (the answer has landed). */
+  async function expectRows(page: Page, expected: Hit[], n = 12) {
+    const want = expected.slice(0, n).map((h) => h.GTID);
+    await expect
+      .poll(async () => (await rowsOf(page)).slice(0, n).map((r) => r.GTID), { timeout: 20_000 })
+      .toEqual(want);
+  }
+
+  async function addTeammate(): Promise<Page> {
+    const pipelines = (await api(a, 'GET', team('/pipelines'))).body.pipelines as {
+      groupUID: string;
+    }[];
+    const invited = await api(a, 'POST', team('/invitations'), {
+      email: MATE.email,
+      role: 'member',
+      pipelines: pipelines.map((p) => p.groupUID),
+    });
+    expect(invited.status).toBe(201);
+    const { inviteCode } = invited.body.invitation as { inviteCode: string };
+    const page = await newPage();
+    await page.goto(`${app.url}/login`);
+    const joined = await page.evaluate(
+      async ([code, name]) =>
+        (
+          await fetch(`/api/invitations/${code}/accept`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name }),
+          })
+        ).status,
+      [inviteCode, MATE.name] as const,
+    );
+    expect(joined).toBe(200);
+    expect(
+      (await api(page, 'POST', '/api/me/initial-password', { password: MATE.password })).status,
+    ).toBe(200);
+    expect((await api(page, 'POST', '/api/me/accept-terms', { version: '1.0.1' })).status).toBe(
+      200,
+    );
+    return page;
+  }
+
+  beforeAll(async () => {
+    app = await startBuiltApp();
+    browser = await launchBrowser();
+    a = await newPage();
+    await signInThroughForm(a, app.url, 'demo@leadloom.dev', 'leadloom-demo');
+    teamUID = ((await api(a, 'GET', '/api/me')).body.currentTeam as { teamUID: string }).teamUID;
+    b = await addTeammate();
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('filters, searches and sorts the table; the rows are the search service’s', async () => {
+    await a.goto(`${app.url}/contacts/table`);
+    const all = await search(a, {});
+    await expectRows(a, all.hits);
+    await expect
+      .poll(() => a.getByTestId('table-total').textContent())
+      .toBe(`${all.total.value} contacts`);
+
+    // A filter: only contacts with an e-mail.
+    await a.getByRole('button', { name: 'Filters' }).click();
+    await a.getByRole('region', { name: 'Filters' }).getByText('Yes').first().click();
+    await a.waitForURL(/hasEmail=1/);
+    const withEmail = await search(a, { hasEmail: true });
+    expect(withEmail.total.value).toBeLessThan(all.total.value);
+    await expectRows(a, withEmail.hits);
+    await expect
+      .poll(() => a.getByTestId('table-total').textContent())
+      .toBe(`${withEmail.total.value} contacts`);
+
+    // Sort by name, ascending then descending, by clicking the header.
+    const header = a.getByRole('columnheader', { name: 'Name' });
+    await header.click();
+    await a.waitForURL(/sort=name&dir=asc/);
+    const byName = await search(a, { hasEmail: true }, { field: 'name', direction: 'asc' });
+    await expectRows(a, byName.hits);
+    const names = (await rowsOf(a)).map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    await header.click();
+    await a.waitForURL(/dir=desc/);
+    await expectRows(
+      a,
+      (await search(a, { hasEmail: true }, { field: 'name', direction: 'desc' })).hits,
+    );
+
+    // Type-ahead search, debounced into the URL.
+    await a.getByRole('textbox', { name: 'Search contacts' }).fill('rossi');
+    await a.waitForURL(/q=rossi/);
+    const rossi = await search(
+      a,
+      { hasEmail: true, text: 'rossi' },
+      { field: 'name', direction: 'desc' },
+    );
+    expect(rossi.hits.length).toBeGreaterThan(0);
+    await expectRows(a, rossi.hits);
+    for (const row of await rowsOf(a)) expect(row.name.toLowerCase()).toContain('rossi');
+
+    // The address restores it all in a fresh load.
+    const url = a.url();
+    await a.goto(url);
+    await expectRows(a, rossi.hits);
+    await expect(a.getByRole('textbox', { name: 'Search contacts' }).inputValue()).resolves.toBe(
+      'rossi',
+    );
+  });
+
+  it("saves a shared view; its address shows the same rows in a teammate's browser", async () => {
+    await a.goto(`${app.url}/contacts/table?hasEmail=1&sort=name&dir=asc`);
+    const expected = await search(a, { hasEmail: true }, { field: 'name', direction: 'asc' });
+    await expectRows(a, expected.hits);
+
+    await a.getByRole('button', { name: /Saved views/ }).click();
+    await a.getByRole('button', { name: /Save current view/ }).click();
+    const dialog = a.getByRole('dialog', { name: 'Save current view' });
+    await dialog.getByLabel('Name').fill('With e-mail, A to Z');
+    await dialog.getByRole('switch', { name: 'Share with the team' }).check();
+    await dialog.getByLabel('Name').press('Enter');
+    // The menu's button now names the view the table shows.
+    await a.getByRole('button', { name: 'With e-mail, A to Z' }).waitFor({ timeout: 10_000 });
+    savedUrl = a.url();
+
+    // The teammate opens the sent address: same filter, same sort, same rows.
+    await signInThroughForm(b, app.url, MATE.email, MATE.password);
+    await b.goto(savedUrl);
+    await expectRows(b, expected.hits);
+    expect((await rowsOf(b)).map((r) => r.GTID)).toEqual((await rowsOf(a)).map((r) => r.GTID));
+
+    // And finds it among their saved views, shared, without rename or delete (not theirs).
+    await b.goto(`${app.url}/contacts/table`);
+    await b.getByRole('button', { name: /Saved views/ }).click();
+    await b.getByRole('button', { name: 'Apply view With e-mail, A to Z' }).click();
+    await b.waitForURL((u) => u.search.includes('hasEmail=1') && u.search.includes('sort=name'));
+    await expectRows(b, expected.hits);
+    await b.getByRole('button', { name: 'With e-mail, A to Z' }).click();
+    expect(await b.getByRole('button', { name: 'Delete With e-mail, A to Z' }).count()).toBe(0);
+  });
+
+  it('bulk-tags a shift-click selection and follows the job to the end', async () => {
+    const tagSets = (await api(a, 'GET', team('/tag-sets'))).body.tagSets as {
+      pipelineUID: string | null;
+      tags: { tagID: string; name: string }[];
+    }[];
+    const coaching = tagSets
+      .filter((s) => s.pipelineUID === null)
+      .flatMap((s) => s.tags)
+      .find((t) => t.name === 'Coaching')!;
+    const untagged = await search(
+      a,
+      { tags: { none: [coaching.tagID] } },
+      { field: 'name', direction: 'asc' },
+    );
+    expect(untagged.hits.length).toBeGreaterThanOrEqual(4);
+    const picked = untagged.hits.slice(0, 4);
+
+    await a.goto(
+      `${app.url}/contacts/table?tagsNone=${encodeURIComponent(coaching.tagID)}&sort=name&dir=asc`,
+    );
+    await expectRows(a, untagged.hits);
+    await a.getByRole('checkbox', { name: `Select ${picked[0]!.fullName}`, exact: true }).click();
+    await a
+      .getByRole('checkbox', { name: `Select ${picked[3]!.fullName}`, exact: true })
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => a.getByTestId('selected-count').textContent()).toBe('4 selected');
+
+    await a.getByRole('button', { name: 'Add tags' }).click();
+    const dialog = a.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Tags', exact: true }).click();
+    await a.getByRole('option', { name: 'Coaching' }).click();
+    // Leaving the field closes its list of options.
+    await dialog.getByRole('textbox', { name: 'Tags', exact: true }).press('Tab');
+    await dialog.getByRole('button', { name: 'Apply to 4 contacts' }).click();
+
+    const progress = a.getByTestId('bulk-progress');
+    await progress.waitFor({ timeout: 10_000 });
+    await progress.getByText('Tagged 4 contacts.').waitFor({ timeout: 30_000 });
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+
+    // Every picked contact carries the tag now, and the filtered table lost them.
+    const tagged = await search(a, { tags: { all: [coaching.tagID] } });
+    const taggedIds = new Set(tagged.hits.map((h) => h.GTID));
+    for (const p of picked) expect(taggedIds.has(p.GTID)).toBe(true);
+    const rest = await search(
+      a,
+      { tags: { none: [coaching.tagID] } },
+      { field: 'name', direction: 'asc' },
+    );
+    await expectRows(a, rest.hits);
+  });
+});
