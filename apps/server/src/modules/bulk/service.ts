@@ -5,7 +5,14 @@ import { withTx, type Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
-import { moveToStage, requirePipelineStage } from '../contacts/service';
+import {
+  addContactsToPipeline,
+  deleteContacts,
+  moveToStage,
+  requirePipelineStage,
+} from '../contacts/service';
+import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
+import { MANAGERS, requireRole } from '../teams/roles';
 import {
   addTagsToContacts,
   removeTagsFromContacts,
@@ -67,18 +74,22 @@ export async function createBulkJob(
 async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promise<void> {
   switch (action.type) {
     case 'stage':
-      await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID);
+    case 'add-to-pipeline':
+      await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID, {
+        pipeline: 'action.pipelineUID',
+        stage: 'action.stageUID',
+      });
+      return;
+    case 'label':
+      await resolveLabel(scope, tx.db, action.labelUID, 'action.labelUID');
+      return;
+    case 'delete':
+      requireRole(scope, ...MANAGERS);
       return;
     case 'tags-add':
     case 'tags-remove':
       await tagTargetsOf(tx, scope, action);
       return;
-    default:
-      throw new ApiError(
-        'invalid-argument',
-        `The bulk action "${action.type}" is not available yet`,
-        'action.type',
-      );
   }
 }
 
@@ -93,9 +104,12 @@ const tagTargetsOf = (
     pipeline: 'action.pipelineUID',
   });
 
+/** What a person reads next to a contact that is gone or out of the caller's sight. */
+const NOT_VISIBLE = 'Contact not found, or not one you can see.';
+
 /** What a person reads next to a contact a tag change left out. */
 const TAG_FAILURES: Record<TagFailure, string> = {
-  contact: 'Contact not found, or not one you can see.',
+  contact: NOT_VISIBLE,
   pipeline: 'Not in the pipeline these tags belong to.',
 };
 
@@ -107,6 +121,15 @@ export async function bulkJobStatus(database: Database, scope: TeamScope, jobUID
     job.failed > 0 ? await repo.jobFailures(scope, database.db, jobUID, FAILURES_SHOWN) : [];
   return { job: { ...job, failures } };
 }
+
+const gtidsOf = (items: readonly { gtid: string }[]) => items.map((i) => i.gtid);
+
+/** Each item done, or failed with `error` when it is one of `failed`. */
+const outcome = (
+  items: readonly { n: number; gtid: string }[],
+  failed: Set<string>,
+  error: string,
+) => items.map((i) => ({ n: i.n, error: failed.has(i.gtid) ? error : null }));
 
 /** Applies the action to one batch; answers each item's error (null = done). */
 async function applyBatch(
@@ -147,8 +170,23 @@ async function applyBatch(
         return { n: i.n, error: failure ? TAG_FAILURES[failure] : null };
       });
     }
-    default:
-      throw new Error(`bulk action ${action.type} has no worker`);
+    case 'label': {
+      const to = await resolveLabel(scope, tx.db, action.labelUID, 'action.labelUID');
+      const { notVisible } = await setLabelOfContacts(tx, scope, gtidsOf(items), to);
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
+    case 'add-to-pipeline': {
+      const { notVisible } = await addContactsToPipeline(tx, scope, {
+        pipelineUID: action.pipelineUID,
+        stageUID: action.stageUID,
+        gtids: gtidsOf(items),
+      });
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
+    case 'delete': {
+      const { notVisible } = await deleteContacts(tx, scope, gtidsOf(items));
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
   }
 }
 
@@ -197,8 +235,12 @@ export async function runBulkJob(
         return items.length;
       });
     } catch (error) {
-      // The action's target went away (a deleted stage, lost access): nothing more can be done.
-      if (error instanceof ApiError && error.status === 'not-found') {
+      // The action's target went away (a deleted stage, lost access, a role taken away):
+      // nothing more can be done.
+      if (
+        error instanceof ApiError &&
+        (error.status === 'not-found' || error.status === 'permission-denied')
+      ) {
         await finishJob(database, teamUID, jobUID, job.createdBy, 'failed', error.message);
         return;
       }
