@@ -1,4 +1,10 @@
-import { BULK_BATCH, newPushId, type BulkAction, type BulkRequest } from '@leadloom/core';
+import {
+  BULK_BATCH,
+  BULK_MAX_CONTACTS,
+  newPushId,
+  type BulkAction,
+  type BulkRequest,
+} from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
@@ -19,6 +25,7 @@ import {
   resolveTagTargets,
   type TagFailure,
 } from '../contact-tags/service';
+import { matchingContacts } from '../search/service';
 import { teamScopeFor } from '../teams/service';
 import * as repo from './repo';
 
@@ -47,16 +54,13 @@ export async function createBulkJob(
   request: BulkRequest,
   opts: { changeId?: string | null } = {},
 ) {
-  // Selection by filter and the actions other than 'stage' are being built (issue 7).
-  if (!request.GTIDs)
-    throw new ApiError('invalid-argument', 'Selecting by filter is not available yet', 'filter');
-  const gtids = [...new Set(request.GTIDs)];
   const jobUID = newPushId('bulk');
-  await withTx(
+  const gtids = await withTx(
     database,
     scope,
     async (tx) => {
       await checkAction(tx, scope, request.action);
+      const gtids = await selectionOf(tx, scope, request);
       await repo.insertJob(scope, tx.db, { jobUID, action: request.action, gtids });
       await jobs.send(
         BULK_QUEUE,
@@ -64,10 +68,54 @@ export async function createBulkJob(
         { db: tx.bossDb, singletonKey: jobUID },
       );
       tx.recordChange(scope.teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'insert');
+      return gtids;
     },
     { changeId: opts.changeId ?? null },
   );
   return { jobUID, total: gtids.length };
+}
+
+/**
+ * The job's contacts: the GTIDs picked, or every contact matching the filter through the search
+ * service's own SQL (so exactly what POST /v2 answers for it), less `exceptGTIDs`, each once.
+ */
+async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Promise<string[]> {
+  const except = new Set(request.exceptGTIDs ?? []);
+  if (request.GTIDs) {
+    const gtids = [...new Set(request.GTIDs)].filter((g) => !except.has(g));
+    if (gtids.length === 0) {
+      throw new ApiError(
+        'invalid-argument',
+        'Every selected contact is also in exceptGTIDs: nothing is left to act on.',
+        'exceptGTIDs',
+      );
+    }
+    return gtids;
+  }
+  const matching = await matchingContacts(
+    scope,
+    tx.db,
+    request.filter!,
+    BULK_MAX_CONTACTS + except.size + 1,
+  );
+  const gtids = matching.filter((g) => !except.has(g));
+  if (gtids.length > BULK_MAX_CONTACTS) {
+    throw new ApiError(
+      'invalid-argument',
+      `More than ${BULK_MAX_CONTACTS.toLocaleString('en-US')} contacts match this filter, and a bulk action takes up to ${BULK_MAX_CONTACTS.toLocaleString('en-US')}: narrow the filter.`,
+      'filter',
+    );
+  }
+  if (gtids.length === 0) {
+    throw new ApiError(
+      'invalid-argument',
+      matching.length === 0
+        ? 'No contact matches this filter.'
+        : 'Every contact matching this filter is in exceptGTIDs: nothing is left to act on.',
+      'filter',
+    );
+  }
+  return gtids;
 }
 
 /** The action's targets must exist and be visible now (404 otherwise); the worker re-checks. */
