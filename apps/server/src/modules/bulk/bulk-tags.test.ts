@@ -6,13 +6,11 @@ import {
   addConnection,
   addTag,
   addTagSet,
-  changeLogOf,
   contactWorld,
   countRows,
-  outboxOf,
   type ContactWorld,
 } from '../contact-parts/test-helpers';
-import { bulkCounts, postBulk, waitForJob, type Client } from './test-helpers';
+import { bulkCounts, contactFootprint, postBulk, waitForJob, type Client } from './test-helpers';
 
 /**
  * Bulk tagging (issue 7): tags-add and tags-remove give every contact what the contact page's
@@ -50,37 +48,7 @@ const tagsOf = async (gtid: string) =>
     )
   ).rows;
 
-/** What an action wrote for one contact, with the contact's own ids taken out. */
-async function footprint(gtid: string) {
-  const sorted = <T>(xs: T[]) =>
-    xs
-      .map((x) => JSON.stringify(x))
-      .sort()
-      .map((x) => JSON.parse(x) as unknown);
-  const acts = (await activitiesOf(s, w.teamUID, gtid)).map((a) => [
-    a.type,
-    a.action,
-    a.pipeline_uid,
-    a.ref_uid,
-    a.data,
-    a.created_by_uid,
-  ]);
-  const outbox = (await outboxOf(s, w.teamUID))
-    .filter((r) => JSON.stringify(r.payload).includes(gtid))
-    .map(
-      (r) =>
-        JSON.parse(
-          JSON.stringify(r.payload)
-            .replaceAll(gtid, 'GTID')
-            .replace(/Contact \d+/g, 'NAME'),
-        ) as unknown,
-    );
-  const log = (await changeLogOf(s, w.teamUID))
-    .filter((l) => l.id.startsWith(`${gtid}/`) || l.id === gtid)
-    .map((l) => [l.resource, l.op, l.id.replace(gtid, 'GTID').replace(/act[-\w]+$/, 'ACT')]);
-  // Order aside: a set-based write groups by kind what single actions interleave.
-  return { acts: sorted(acts), outbox: sorted(outbox), log: sorted(log) };
-}
+const footprint = (gtid: string) => contactFootprint(s, w.teamUID, gtid);
 
 const member = (): Client => w.member;
 

@@ -1,17 +1,31 @@
-import { BULK_BATCH, newPushId, type BulkAction, type BulkRequest } from '@leadloom/core';
+import {
+  BULK_BATCH,
+  BULK_MAX_CONTACTS,
+  newPushId,
+  type BulkAction,
+  type BulkRequest,
+} from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
-import { moveToStage, requirePipelineStage } from '../contacts/service';
+import {
+  addContactsToPipeline,
+  deleteContacts,
+  moveToStage,
+  requirePipelineStage,
+} from '../contacts/service';
+import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
+import { MANAGERS, requireRole } from '../teams/roles';
 import {
   addTagsToContacts,
   removeTagsFromContacts,
   resolveTagTargets,
   type TagFailure,
 } from '../contact-tags/service';
+import { matchingContacts } from '../search/service';
 import { teamScopeFor } from '../teams/service';
 import * as repo from './repo';
 
@@ -26,6 +40,19 @@ import * as repo from './repo';
  */
 
 export const BULK_QUEUE = 'bulk';
+
+/**
+ * Contacts per batch transaction when embedded. The embedded database is one connection
+ * (DESIGN §3): every request waits for the batch in flight, and a request that waits more than
+ * the pool's 5 s connect timeout fails. A BULK_BATCH of 1,000 stage moves held it for seconds on a
+ * loaded machine (sign-in answered 500 while a resumed job ran, bulk-restart.test.ts); a
+ * quarter of that keeps the app answering while a job runs.
+ */
+export const EMBEDDED_BULK_BATCH = 250;
+
+/** Contacts per batch transaction on this database (core's BULK_BATCH on PostgreSQL). */
+export const bulkBatchSize = (database: Database) =>
+  database.mode === 'embedded' ? EMBEDDED_BULK_BATCH : BULK_BATCH;
 const system = systemScope('bulk jobs');
 
 /** How many failures the job status lists. */
@@ -40,16 +67,13 @@ export async function createBulkJob(
   request: BulkRequest,
   opts: { changeId?: string | null } = {},
 ) {
-  // Selection by filter and the actions other than 'stage' are being built (issue 7).
-  if (!request.GTIDs)
-    throw new ApiError('invalid-argument', 'Selecting by filter is not available yet', 'filter');
-  const gtids = [...new Set(request.GTIDs)];
   const jobUID = newPushId('bulk');
-  await withTx(
+  const gtids = await withTx(
     database,
     scope,
     async (tx) => {
       await checkAction(tx, scope, request.action);
+      const gtids = await selectionOf(tx, scope, request);
       await repo.insertJob(scope, tx.db, { jobUID, action: request.action, gtids });
       await jobs.send(
         BULK_QUEUE,
@@ -57,28 +81,76 @@ export async function createBulkJob(
         { db: tx.bossDb, singletonKey: jobUID },
       );
       tx.recordChange(scope.teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'insert');
+      return gtids;
     },
     { changeId: opts.changeId ?? null },
   );
   return { jobUID, total: gtids.length };
 }
 
+/**
+ * The job's contacts: the GTIDs picked, or every contact matching the filter through the search
+ * service's own SQL (so exactly what POST /v2 answers for it), less `exceptGTIDs`, each once.
+ */
+async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Promise<string[]> {
+  const except = new Set(request.exceptGTIDs ?? []);
+  if (request.GTIDs) {
+    const gtids = [...new Set(request.GTIDs)].filter((g) => !except.has(g));
+    if (gtids.length === 0) {
+      throw new ApiError(
+        'invalid-argument',
+        'Every selected contact is also in exceptGTIDs: nothing is left to act on.',
+        'exceptGTIDs',
+      );
+    }
+    return gtids;
+  }
+  const matching = await matchingContacts(
+    scope,
+    tx.db,
+    request.filter!,
+    BULK_MAX_CONTACTS + except.size + 1,
+  );
+  const gtids = matching.filter((g) => !except.has(g));
+  if (gtids.length > BULK_MAX_CONTACTS) {
+    throw new ApiError(
+      'invalid-argument',
+      `More than ${BULK_MAX_CONTACTS.toLocaleString('en-US')} contacts match this filter, and a bulk action takes up to ${BULK_MAX_CONTACTS.toLocaleString('en-US')}: narrow the filter.`,
+      'filter',
+    );
+  }
+  if (gtids.length === 0) {
+    throw new ApiError(
+      'invalid-argument',
+      matching.length === 0
+        ? 'No contact matches this filter.'
+        : 'Every contact matching this filter is in exceptGTIDs: nothing is left to act on.',
+      'filter',
+    );
+  }
+  return gtids;
+}
+
 /** The action's targets must exist and be visible now (404 otherwise); the worker re-checks. */
 async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promise<void> {
   switch (action.type) {
     case 'stage':
-      await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID);
+    case 'add-to-pipeline':
+      await requirePipelineStage(scope, tx.db, action.pipelineUID, action.stageUID, {
+        pipeline: 'action.pipelineUID',
+        stage: 'action.stageUID',
+      });
+      return;
+    case 'label':
+      await resolveLabel(scope, tx.db, action.labelUID, 'action.labelUID');
+      return;
+    case 'delete':
+      requireRole(scope, ...MANAGERS);
       return;
     case 'tags-add':
     case 'tags-remove':
       await tagTargetsOf(tx, scope, action);
       return;
-    default:
-      throw new ApiError(
-        'invalid-argument',
-        `The bulk action "${action.type}" is not available yet`,
-        'action.type',
-      );
   }
 }
 
@@ -93,9 +165,12 @@ const tagTargetsOf = (
     pipeline: 'action.pipelineUID',
   });
 
+/** What a person reads next to a contact that is gone or out of the caller's sight. */
+const NOT_VISIBLE = 'Contact not found, or not one you can see.';
+
 /** What a person reads next to a contact a tag change left out. */
 const TAG_FAILURES: Record<TagFailure, string> = {
-  contact: 'Contact not found, or not one you can see.',
+  contact: NOT_VISIBLE,
   pipeline: 'Not in the pipeline these tags belong to.',
 };
 
@@ -107,6 +182,15 @@ export async function bulkJobStatus(database: Database, scope: TeamScope, jobUID
     job.failed > 0 ? await repo.jobFailures(scope, database.db, jobUID, FAILURES_SHOWN) : [];
   return { job: { ...job, failures } };
 }
+
+const gtidsOf = (items: readonly { gtid: string }[]) => items.map((i) => i.gtid);
+
+/** Each item done, or failed with `error` when it is one of `failed`. */
+const outcome = (
+  items: readonly { n: number; gtid: string }[],
+  failed: Set<string>,
+  error: string,
+) => items.map((i) => ({ n: i.n, error: failed.has(i.gtid) ? error : null }));
 
 /** Applies the action to one batch; answers each item's error (null = done). */
 async function applyBatch(
@@ -147,8 +231,23 @@ async function applyBatch(
         return { n: i.n, error: failure ? TAG_FAILURES[failure] : null };
       });
     }
-    default:
-      throw new Error(`bulk action ${action.type} has no worker`);
+    case 'label': {
+      const to = await resolveLabel(scope, tx.db, action.labelUID, 'action.labelUID');
+      const { notVisible } = await setLabelOfContacts(tx, scope, gtidsOf(items), to);
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
+    case 'add-to-pipeline': {
+      const { notVisible } = await addContactsToPipeline(tx, scope, {
+        pipelineUID: action.pipelineUID,
+        stageUID: action.stageUID,
+        gtids: gtidsOf(items),
+      });
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
+    case 'delete': {
+      const { notVisible } = await deleteContacts(tx, scope, gtidsOf(items));
+      return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
   }
 }
 
@@ -189,7 +288,7 @@ export async function runBulkJob(
     let count: number;
     try {
       count = await withTx(database, scope, async (tx) => {
-        const items = await repo.lockPendingItems(scope, tx.db, jobUID, BULK_BATCH);
+        const items = await repo.lockPendingItems(scope, tx.db, jobUID, bulkBatchSize(database));
         if (items.length === 0) return 0;
         const results = await applyBatch(tx, scope, job.action, items);
         await repo.finishItems(scope, tx.db, jobUID, results);
@@ -197,8 +296,12 @@ export async function runBulkJob(
         return items.length;
       });
     } catch (error) {
-      // The action's target went away (a deleted stage, lost access): nothing more can be done.
-      if (error instanceof ApiError && error.status === 'not-found') {
+      // The action's target went away (a deleted stage, lost access, a role taken away):
+      // nothing more can be done.
+      if (
+        error instanceof ApiError &&
+        (error.status === 'not-found' || error.status === 'permission-denied')
+      ) {
         await finishJob(database, teamUID, jobUID, job.createdBy, 'failed', error.message);
         return;
       }

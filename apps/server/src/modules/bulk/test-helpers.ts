@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServices } from '../../test/harness';
-import { countRows } from '../contact-parts/test-helpers';
+import { activitiesOf, changeLogOf, countRows, outboxOf } from '../contact-parts/test-helpers';
 
 /** Test helpers of the bulk module's tests. */
 
@@ -65,4 +65,42 @@ export async function bulkCounts(s: TestServices, teamUID: string) {
   const out: Record<string, number> = {};
   for (const t of tables) out[t === 'activity' ? 'activities' : t] = await countRows(s, t, teamUID);
   return out as Record<string, number> & { activities: number };
+}
+
+/**
+ * What actions wrote for one contact (activities, outbox rows, change-log records), with the
+ * contact's own ids and name taken out and in a stable order, so a contact acted on in bulk can
+ * be compared with one acted on by hand (a set-based write groups by kind what single actions
+ * interleave).
+ */
+export async function contactFootprint(s: TestServices, teamUID: string, gtid: string) {
+  const sorted = <T>(xs: T[]) =>
+    xs
+      .map((x) => JSON.stringify(x))
+      .sort()
+      .map((x) => JSON.parse(x) as unknown);
+  const anon = (v: unknown) =>
+    JSON.parse(
+      JSON.stringify(v)
+        .replaceAll(gtid, 'GTID')
+        .replace(/Contact \d+/g, 'NAME')
+        .replace(/"sh[-\w]+"/g, '"HISTORY"'),
+    ) as unknown;
+  const acts = (await activitiesOf(s, teamUID, gtid)).map((a) =>
+    anon([a.type, a.action, a.pipeline_uid, a.stage_uid, a.ref_uid, a.data, a.created_by_uid]),
+  );
+  const outbox = (await outboxOf(s, teamUID))
+    .filter((r) => JSON.stringify(r.payload).includes(gtid))
+    .map((r) => anon(r.payload));
+  const log = (await changeLogOf(s, teamUID))
+    .filter((l) => l.id.startsWith(`${gtid}/`) || l.id === gtid)
+    .map((l) => [
+      l.resource,
+      l.op,
+      l.id
+        .replace(gtid, 'GTID')
+        .replace(/\/act[-\w]+$/, '/ACT')
+        .replace(/\/sh[-\w]+$/, '/HISTORY'),
+    ]);
+  return { acts: sorted(acts), outbox: sorted(outbox), log: sorted(log) };
 }

@@ -8,25 +8,33 @@ export interface LabelInfo {
   color: string;
 }
 
-export async function findLabel(
+/** Labels of the team by id (unknown ones are left out); one statement. */
+export async function findLabels(
   scope: TeamScope,
   db: AppDb,
-  labelUID: string,
-): Promise<LabelInfo | null> {
+  labelUIDs: readonly string[],
+): Promise<Map<string, LabelInfo>> {
+  if (labelUIDs.length === 0) return new Map();
   const r = await db.execute<{ label_uid: string; display: string; color: string }>(sql`
     SELECT label_uid, display, color FROM status_label
-    WHERE team_uid = ${scope.teamUID} AND label_uid = ${labelUID}`);
-  const row = r.rows[0];
-  return row ? { labelUID: row.label_uid, display: row.display, color: row.color } : null;
+    WHERE team_uid = ${scope.teamUID} AND label_uid = ANY(${sql.param([...labelUIDs])}::text[])`);
+  return new Map(
+    r.rows.map((row) => [
+      row.label_uid,
+      { labelUID: row.label_uid, display: row.display, color: row.color },
+    ]),
+  );
 }
 
-export async function setContactLabel(
+/** Sets the label of many contacts, one statement. */
+export async function setContactLabels(
   scope: TeamScope,
   db: AppDb,
-  gtid: string,
+  gtids: readonly string[],
   labelUID: string | null,
 ) {
+  if (gtids.length === 0) return;
   await db.execute(sql`
-    UPDATE contact SET status_label_uid = ${labelUID}, updated_at = now()
-    WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid}`);
+    UPDATE contact SET status_label_uid = ${labelUID}::text, updated_at = now()
+    WHERE team_uid = ${scope.teamUID} AND gtid = ANY(${sql.param([...gtids])}::text[])`);
 }

@@ -1,14 +1,80 @@
-import type { Database } from '../../db/database';
+import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { ApiError } from '../../http/errors';
-import { recordActivity } from '../activities/service';
-import { requireContact } from '../contacts/access';
+import { recordActivities } from '../activities/service';
+import { lockVisibleContacts, requireContact } from '../contacts/access';
 import * as repo from './repo';
+import type { LabelInfo } from './repo';
 
 /**
- * Sets (or clears, with null) a contact's status label (SPEC §3 Status label): one label per
- * contact across pipelines. The same label again writes nothing.
+ * A status label of the team to set (null = clear); an unknown one, or another team's, is 404
+ * naming `field`.
+ */
+export async function resolveLabel(
+  scope: TeamScope,
+  db: AppDb,
+  labelUID: string | null,
+  field = 'labelUID',
+): Promise<LabelInfo | null> {
+  if (labelUID === null) return null;
+  const label = (await repo.findLabels(scope, db, [labelUID])).get(labelUID);
+  if (!label) throw new ApiError('not-found', 'Status label not found in this team.', field);
+  return label;
+}
+
+/**
+ * Sets (or clears, with null) the status label of a set of contacts in the caller's
+ * transaction, with a bounded number of statements for any number of them (SPEC §3 Status
+ * label: one label per contact across pipelines). Each contact whose label changes gets a
+ * `statusLabel` activity (changed / cleared, with from/to and their displays) and a `contact`
+ * change record; one that has the label already gets nothing. Answers the GTIDs the scope may
+ * not see (nothing is written for them). The contact page's PUT is N = 1.
+ */
+export async function setLabelOfContacts(
+  tx: Tx,
+  scope: TeamScope,
+  gtids: readonly string[],
+  to: LabelInfo | null,
+): Promise<{ changed: string[]; notVisible: string[] }> {
+  const unique = [...new Set(gtids)];
+  const heads = await lockVisibleContacts(scope, tx.db, unique);
+  const labelUID = to?.labelUID ?? null;
+  const changing = unique.filter((g) => heads.has(g) && heads.get(g)!.statusLabelUID !== labelUID);
+  const notVisible = unique.filter((g) => !heads.has(g));
+  if (changing.length === 0) return { changed: [], notVisible };
+  // Previous labels may have been deleted since; their display is then unknown.
+  const fromUIDs = [
+    ...new Set(changing.map((g) => heads.get(g)!.statusLabelUID).filter((u) => u !== null)),
+  ];
+  const from = await repo.findLabels(scope, tx.db, fromUIDs);
+  await repo.setContactLabels(scope, tx.db, changing, labelUID);
+  for (const g of changing) tx.recordChange(scope.teamUID, 'contact', g, 'update');
+  await recordActivities(
+    tx,
+    scope,
+    changing.map((gtid) => {
+      const fromUID = heads.get(gtid)!.statusLabelUID;
+      return {
+        gtid,
+        type: 'statusLabel',
+        action: labelUID ? 'changed' : 'cleared',
+        refUID: labelUID,
+        data: {
+          from: fromUID,
+          to: labelUID,
+          fromDisplay: (fromUID && from.get(fromUID)?.display) ?? null,
+          toDisplay: to?.display ?? null,
+        },
+      };
+    }),
+  );
+  return { changed: changing, notVisible };
+}
+
+/**
+ * Sets (or clears, with null) a contact's status label: the N = 1 case of
+ * {@link setLabelOfContacts}. The same label again writes nothing.
  */
 export async function setStatusLabel(
   database: Database,
@@ -21,29 +87,9 @@ export async function setStatusLabel(
     database,
     scope,
     async (tx) => {
-      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
-      const to = labelUID ? await repo.findLabel(scope, tx.db, labelUID) : null;
-      if (labelUID && !to) {
-        throw new ApiError('not-found', 'Status label not found in this team.', 'labelUID');
-      }
-      const fromUID = contact.statusLabelUID;
-      if (fromUID === labelUID) return { statusLabelUID: labelUID };
-      // The previous label may have been deleted since; its display is then unknown.
-      const from = fromUID ? await repo.findLabel(scope, tx.db, fromUID) : null;
-      await repo.setContactLabel(scope, tx.db, gtid, labelUID);
-      tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
-      await recordActivity(tx, scope, {
-        gtid,
-        type: 'statusLabel',
-        action: labelUID ? 'changed' : 'cleared',
-        refUID: labelUID,
-        data: {
-          from: fromUID,
-          to: labelUID,
-          fromDisplay: from?.display ?? null,
-          toDisplay: to?.display ?? null,
-        },
-      });
+      await requireContact(scope, tx.db, gtid, { lock: true });
+      const to = await resolveLabel(scope, tx.db, labelUID);
+      await setLabelOfContacts(tx, scope, [gtid], to);
       return { statusLabelUID: labelUID };
     },
     options,

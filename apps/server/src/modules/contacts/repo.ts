@@ -126,13 +126,6 @@ export async function updateContact(
     WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid}`);
 }
 
-/** Deletes a contact; its placements, history, activities, deals, answers, notes and tags cascade. */
-export async function deleteContact(scope: TeamScope, db: AppDb, gtid: string): Promise<boolean> {
-  const r = await db.execute(sql`
-    DELETE FROM contact WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid} RETURNING gtid`);
-  return r.rows.length > 0;
-}
-
 /** The visible pipelines a contact is placed in (for the outbox rows of a contact change). */
 export async function placedPipelineUIDs(
   scope: TeamScope,
@@ -284,44 +277,39 @@ export async function dropKeys(
   };
 }
 
-/**
- * The nearest position in the stage beyond `from` (`dir` 'after': the smallest greater one;
- * 'before': the greatest smaller one); `from` null = from the stage's start ('after') or end
- * ('before'). The moving card itself is left out.
- */
-export async function nearestPosition(
+/** Places many contacts in one stage of a pipeline at their keys, one deferred statement. */
+export function insertPlacements(
   scope: TeamScope,
-  db: AppDb,
+  tx: Tx,
   pipelineUID: string,
   stageUID: string,
-  from: string | null,
-  dir: 'after' | 'before',
-  excludeGtid: string,
-): Promise<string | null> {
-  const bound: SQL =
-    from === null
-      ? sql``
-      : dir === 'after'
-        ? sql`AND position > ${from}`
-        : sql`AND position < ${from}`;
-  const r = await db.execute<{ position: string | null }>(sql`
-    SELECT ${dir === 'after' ? sql`min(position)` : sql`max(position)`} AS position
-    FROM contact_pipeline
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-      AND stage_uid = ${stageUID} AND gtid <> ${excludeGtid} ${bound}`);
-  return r.rows[0]?.position ?? null;
-}
-
-export async function insertPlacement(
-  scope: TeamScope,
-  db: AppDb,
-  p: { gtid: string; pipelineUID: string; stageUID: string; position: string; at: Date },
-): Promise<void> {
-  await db.execute(sql`
+  rows: readonly { gtid: string; position: string }[],
+  at: Date,
+): void {
+  if (rows.length === 0) return;
+  tx.defer(
+    'contact_pipeline',
+    sql`
     INSERT INTO contact_pipeline (team_uid, gtid, pipeline_uid, stage_uid, position, added_at,
       stage_changed_at)
-    VALUES (${scope.teamUID}, ${p.gtid}, ${p.pipelineUID}, ${p.stageUID}, ${p.position},
-      ${p.at.toISOString()}, ${p.at.toISOString()})`);
+    SELECT ${scope.teamUID}, v.gtid, ${pipelineUID}, ${stageUID}, v.position, ${at.toISOString()},
+      ${at.toISOString()}
+    FROM unnest(${sql.param(rows.map((r) => r.gtid))}::text[],
+      ${sql.param(rows.map((r) => r.position))}::text[]) AS v(gtid, position)`,
+  );
+}
+
+/** Deletes many contacts (everything of theirs cascades); answers the GTIDs deleted. */
+export async function deleteContacts(
+  scope: TeamScope,
+  db: AppDb,
+  gtids: readonly string[],
+): Promise<string[]> {
+  if (gtids.length === 0) return [];
+  const r = await db.execute<{ gtid: string }>(sql`
+    DELETE FROM contact WHERE team_uid = ${scope.teamUID}
+      AND gtid = ANY(${sql.param([...gtids])}::text[]) RETURNING gtid`);
+  return r.rows.map((row) => row.gtid);
 }
 
 /**
@@ -509,17 +497,6 @@ export function insertHistories(
 
 // ---------------------------------------------------------------------------------------------
 // stage history
-
-export async function insertHistory(
-  scope: TeamScope,
-  db: AppDb,
-  h: { id: string; gtid: string; pipelineUID: string; stageUID: string; at: Date },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO stage_history (team_uid, id, gtid, pipeline_uid, stage_uid, at)
-    VALUES (${scope.teamUID}, ${h.id}, ${h.gtid}, ${h.pipelineUID}, ${h.stageUID},
-      ${h.at.toISOString()})`);
-}
 
 /** Deletes one history entry of the contact in the pipeline; answers it with its stage's name. */
 export async function deleteHistory(

@@ -12,7 +12,7 @@ import {
   type QueuedChange,
 } from '../sync/outbox';
 import { MANAGERS, requireRole } from '../teams/roles';
-import { leadDataOf, requireContact, type ContactHead } from './access';
+import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAfter } from './position';
 import * as repo from './repo';
 import type {
@@ -191,12 +191,11 @@ export async function createContact(
         },
       ];
       if (target) {
-        const placed = await placeInPipeline(tx, scope, head, target.pipeline, target.stage, now);
-        activities.push({
-          ...placed.activity,
-          at: activityTimestamp('pipelineAdd', now),
-        });
-        syncs.push(placed.sync);
+        const placed = await placeInPipeline(tx, scope, [head], target.pipeline, target.stage, now);
+        activities.push(
+          ...placed.activities.map((a) => ({ ...a, at: activityTimestamp('pipelineAdd', now) })),
+        );
+        syncs.push(...placed.syncs);
       }
       await recordActivities(tx, scope, activities);
       await queueSyncs(tx, scope, syncs);
@@ -220,64 +219,74 @@ const stageData = (s: repo.StageRef | null) =>
   s ? { stageUID: s.stageUID, name: s.name, remoteID: s.remoteID } : null;
 
 /**
- * Places a contact at the end of a stage of a pipeline with its first history entry; answers
- * the `pipeline`/`added` activity and the `groups` sync change for the caller to write.
+ * Places contacts (none of them in the pipeline yet) at the end of a stage of a pipeline, in
+ * the order given, each with its first history entry and change-log records; answers each
+ * one's `pipeline`/`added` activity and `groups` sync change for the caller to write. A bounded
+ * number of statements for any number of contacts (a new contact is N = 1).
  */
 async function placeInPipeline(
   tx: Tx,
   scope: TeamScope,
-  contact: ContactHead,
+  contacts: readonly ContactHead[],
   pipeline: repo.PipelineRef,
   stage: repo.StageRef,
   now: number,
-): Promise<{ activity: NewActivity; sync: QueuedChange }> {
-  const last = await repo.nearestPosition(
+): Promise<{ activities: NewActivity[]; syncs: QueuedChange[] }> {
+  if (contacts.length === 0) return { activities: [], syncs: [] };
+  const gtids = contacts.map((c) => c.gtid);
+  const last = await repo.lastPositionExcept(
     scope,
     tx.db,
     pipeline.groupUID,
     stage.stageUID,
-    null,
-    'before',
-    contact.gtid,
+    gtids,
   );
+  const keys = keysAfter(last, contacts.length);
   const at = new Date(now);
-  await repo.insertPlacement(scope, tx.db, {
-    gtid: contact.gtid,
-    pipelineUID: pipeline.groupUID,
-    stageUID: stage.stageUID,
-    position: keyBetween(last, null),
-    at,
+  const historyIds = contacts.map(() => newPushId('sh', now));
+  for (let i = 0; i < contacts.length; i += MOVE_CHUNK) {
+    const part = contacts.slice(i, i + MOVE_CHUNK);
+    repo.insertPlacements(
+      scope,
+      tx,
+      pipeline.groupUID,
+      stage.stageUID,
+      part.map((c, k) => ({ gtid: c.gtid, position: keys[i + k]! })),
+      at,
+    );
+    repo.insertHistories(
+      scope,
+      tx,
+      pipeline.groupUID,
+      stage.stageUID,
+      part.map((c, k) => ({ id: historyIds[i + k]!, gtid: c.gtid })),
+      at,
+    );
+  }
+  contacts.forEach((c, k) => {
+    tx.recordChange(
+      scope.teamUID,
+      'contact-pipeline',
+      placementId(c.gtid, pipeline.groupUID),
+      'insert',
+    );
+    tx.recordChange(scope.teamUID, 'stage-history', `${c.gtid}/${historyIds[k]!}`, 'insert');
   });
-  const historyId = newPushId('sh', now);
-  await repo.insertHistory(scope, tx.db, {
-    id: historyId,
-    gtid: contact.gtid,
-    pipelineUID: pipeline.groupUID,
-    stageUID: stage.stageUID,
-    at,
-  });
-  tx.recordChange(
-    scope.teamUID,
-    'contact-pipeline',
-    placementId(contact.gtid, pipeline.groupUID),
-    'insert',
-  );
-  tx.recordChange(scope.teamUID, 'stage-history', `${contact.gtid}/${historyId}`, 'insert');
   return {
-    activity: {
-      gtid: contact.gtid,
+    activities: contacts.map((c) => ({
+      gtid: c.gtid,
       type: 'pipeline',
       action: 'added',
       pipelineUID: pipeline.groupUID,
       stageUID: stage.stageUID,
       data: { pipelineName: pipeline.nickName, stageName: stage.name },
-    },
-    sync: {
-      change: { kind: 'groups', contact, pipelineUID: pipeline.groupUID },
-      lead: leadDataOf(contact),
+    })),
+    syncs: contacts.map((c) => ({
+      change: { kind: 'groups', contact: c, pipelineUID: pipeline.groupUID },
+      lead: leadDataOf(c),
       changeData: { action: 'added', stage: stageData(stage) },
       pipelineData: pipelineData(pipeline),
-    },
+    })),
   };
 }
 
@@ -349,6 +358,29 @@ export async function updateContact(
 }
 
 /**
+ * Deletes a set of contacts in the caller's transaction (owners and admins only, else 403),
+ * one statement for any number: everything of theirs goes with them (foreign keys cascade),
+ * each with a `contact` delete change record. Answers the GTIDs the scope may not see (nothing
+ * is done to them). DELETE /contacts/:GTID is N = 1.
+ */
+export async function deleteContacts(
+  tx: Tx,
+  scope: TeamScope,
+  gtids: readonly string[],
+): Promise<{ deleted: string[]; notVisible: string[] }> {
+  requireRole(scope, ...MANAGERS);
+  const unique = [...new Set(gtids)];
+  const heads = await lockVisibleContacts(scope, tx.db, unique);
+  const deleted = await repo.deleteContacts(
+    scope,
+    tx.db,
+    unique.filter((g) => heads.has(g)),
+  );
+  for (const g of deleted) tx.recordChange(scope.teamUID, 'contact', g, 'delete');
+  return { deleted, notVisible: unique.filter((g) => !heads.has(g)) };
+}
+
+/**
  * DELETE /contacts/:GTID: owners and admins (docs/api.md lets members create, edit and move).
  * Everything of the contact goes with it (foreign keys cascade).
  */
@@ -363,9 +395,7 @@ export async function deleteContact(
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
-      requireRole(scope, ...MANAGERS);
-      await repo.deleteContact(scope, tx.db, gtid);
-      tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
+      await deleteContacts(tx, scope, [gtid]);
     },
     { changeId: opts.changeId ?? null },
   );
@@ -374,6 +404,74 @@ export async function deleteContact(
 
 // ---------------------------------------------------------------------------------------------
 // pipelines of a contact
+
+export interface AddToPipelineResult {
+  /** Contacts placed in the pipeline (they were not in it). */
+  added: string[];
+  /** Contacts that were in it already and were moved to the stage (or were in it). */
+  moved: string[];
+  /** GTIDs of contacts the scope may not see: nothing is written for them. */
+  notVisible: string[];
+}
+
+/**
+ * Adds a set of contacts to a stage of a pipeline in the caller's transaction, with a bounded
+ * number of statements for any number of them: the ones not in it are placed at the end of the
+ * stage in the order given, each with its history entry, `pipeline`/`added` activity, `groups`
+ * sync rows, `addedToPipeline` trigger and change-log records; the ones in it already are moved
+ * to the stage by {@link moveToStage} (as a drag would). The contacts are locked in GTID order.
+ * The pipeline and stage must be ones the scope may see (else 404). POST
+ * /contacts/:GTID/pipelines is N = 1 (it refuses a contact already in the pipeline first).
+ */
+export async function addContactsToPipeline(
+  tx: Tx,
+  scope: TeamScope,
+  input: { pipelineUID: string; stageUID: string; gtids: readonly string[] },
+): Promise<AddToPipelineResult> {
+  const found = await repo.findPipelineWithStages(scope, tx.db, input.pipelineUID);
+  if (!found) throw notFound('Pipeline not found');
+  const stage = found.stages.find((st) => st.stageUID === input.stageUID);
+  if (!stage) throw notFound('Stage not found in this pipeline');
+  const unique = [...new Set(input.gtids)];
+  const heads = await lockVisibleContacts(scope, tx.db, unique);
+  const visible = unique.filter((g) => heads.has(g));
+  const placements = await repo.lockPlacements(scope, tx.db, input.pipelineUID, visible);
+  const fresh = visible.filter((g) => !placements.has(g)).map((g) => heads.get(g)!);
+  const now = Date.now();
+  const placed = await placeInPipeline(tx, scope, fresh, found.pipeline, stage, now);
+  for (let i = 0; i < fresh.length; i += MOVE_CHUNK) {
+    await recordActivities(tx, scope, placed.activities.slice(i, i + MOVE_CHUNK));
+    await queueSyncs(tx, scope, placed.syncs.slice(i, i + MOVE_CHUNK));
+    await queueWorkflowTriggers(
+      tx,
+      scope,
+      fresh.slice(i, i + MOVE_CHUNK).map((c) => ({
+        trigger: 'addedToPipeline',
+        gtid: c.gtid,
+        pipelineUID: found.pipeline.groupUID,
+        data: { stageUID: stage.stageUID },
+      })),
+    );
+  }
+  const inIt = visible.filter((g) => placements.has(g));
+  if (inIt.length > 0) {
+    await moveToStage(
+      tx,
+      scope,
+      {
+        pipelineUID: input.pipelineUID,
+        toStageUID: stage.stageUID,
+        moves: inIt.map((gtid) => ({ gtid })),
+      },
+      { ...found, placements },
+    );
+  }
+  return {
+    added: fresh.map((c) => c.gtid),
+    moved: inIt,
+    notVisible: unique.filter((g) => !heads.has(g)),
+  };
+}
 
 /** POST /contacts/:GTID/pipelines: placed at the end of the stage (default: the placeholder). */
 export async function addToPipeline(
@@ -387,7 +485,7 @@ export async function addToPipeline(
     database,
     scope,
     async (tx) => {
-      const contact = await requireContact(scope, tx.db, gtid, { lock: true });
+      await requireContact(scope, tx.db, gtid, { lock: true });
       const pipeline = await repo.findPipeline(scope, tx.db, body.pipelineUID);
       if (!pipeline) throw notFound('Pipeline not found');
       const stage = await repo.findStage(scope, tx.db, pipeline.groupUID, body.stageUID ?? null);
@@ -399,17 +497,11 @@ export async function addToPipeline(
           'pipelineUID',
         );
       }
-      const placed = await placeInPipeline(tx, scope, contact, pipeline, stage, Date.now());
-      await recordActivity(tx, scope, placed.activity);
-      await queueSyncs(tx, scope, [placed.sync]);
-      await queueWorkflowTriggers(tx, scope, [
-        {
-          trigger: 'addedToPipeline',
-          gtid,
-          pipelineUID: pipeline.groupUID,
-          data: { stageUID: stage.stageUID },
-        },
-      ]);
+      await addContactsToPipeline(tx, scope, {
+        pipelineUID: pipeline.groupUID,
+        stageUID: stage.stageUID,
+        gtids: [gtid],
+      });
     },
     { changeId: opts.changeId ?? null },
   );
@@ -564,17 +656,21 @@ async function positionFor(
   return keyBetween(lower, upper);
 }
 
-/** Checks that the scope may see the pipeline and that the stage is one of its (else 404). */
+/**
+ * Checks that the scope may see the pipeline and that the stage is one of its (else 404, naming
+ * `fields` when given).
+ */
 export async function requirePipelineStage(
   scope: TeamScope,
   db: AppDb,
   pipelineUID: string,
   stageUID: string,
+  fields?: { pipeline: string; stage: string },
 ): Promise<void> {
   const found = await repo.findPipelineWithStages(scope, db, pipelineUID);
-  if (!found) throw notFound('Pipeline not found');
+  if (!found) throw new ApiError('not-found', 'Pipeline not found', fields?.pipeline);
   if (!found.stages.some((st) => st.stageUID === stageUID)) {
-    throw notFound('Stage not found in this pipeline');
+    throw new ApiError('not-found', 'Stage not found in this pipeline', fields?.stage);
   }
 }
 

@@ -314,3 +314,24 @@ export function toHit(row: PageRow, details: Awaited<ReturnType<typeof hitDetail
     dealValue: row.deal_value,
   };
 }
+
+/**
+ * Every match's GTID (up to `limit`), in the plan's sort: what "select all matching" acts on,
+ * the same WHERE as {@link searchPage} and {@link searchTotal} (bulk jobs, issue 7).
+ */
+export async function matchingGtids(
+  scope: TeamScope,
+  db: AppDb,
+  plan: SearchPlan,
+  limit: number,
+): Promise<string[]> {
+  const where = whereOf(scope, plan);
+  const { key } = sortKey(scope, plan);
+  const ascending = (plan.sort.direction === 'asc') !== (plan.sort.field === 'relevance');
+  const dir = ascending ? sql`ASC` : sql`DESC`;
+  const r = await db.execute<{ gtid: string }>(sql`
+    SELECT c.gtid FROM contact c WHERE ${where}
+    ORDER BY ${key} ${dir}, c.gtid ${dir}
+    LIMIT ${limit}`);
+  return r.rows.map((row) => row.gtid);
+}

@@ -5,6 +5,7 @@ import {
   SEARCH_FUZZY_MIN_LENGTH,
   searchTokens,
   type SearchAnswer,
+  type SearchFilter,
   type SearchRequest,
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
@@ -81,6 +82,38 @@ export async function search(
       pipelineUID,
     };
   });
+}
+
+/**
+ * The GTIDs of every contact the scope sees that matches `filter` (POST /v2's `searchObj`), up
+ * to `limit`, in POST /v2's default order: "select all matching" of a bulk job. Runs in the
+ * caller's transaction (`db` of a Tx: a typo-tolerant token sets the tolerance with SET LOCAL).
+ */
+export async function matchingContacts(
+  scope: TeamScope,
+  db: AppDb,
+  filter: SearchFilter,
+  limit: number,
+): Promise<string[]> {
+  const tokens = searchTokens(filter.text ?? '');
+  if (tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH)) {
+    await repo.setTypoTolerance(scope, db);
+  }
+  return repo.matchingGtids(
+    scope,
+    db,
+    {
+      filter,
+      pipelineUID: filter.pipelineUID ?? null,
+      tokens,
+      sort: effectiveSort({ searchObj: filter }),
+      from: 0,
+      size: limit,
+      after: null,
+      exactTotal: true,
+    },
+    limit,
+  );
 }
 
 /** A cursor's value must have its sort's type (a forged one would fail in the database). */
