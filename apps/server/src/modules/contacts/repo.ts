@@ -415,6 +415,8 @@ export interface LockedDrop {
   stages: StageRef[];
   placement: MovingPlacement;
   keys: DropKeys;
+  /** The value of the caller's `extra` column. */
+  extra: unknown;
 }
 
 /**
@@ -424,7 +426,8 @@ export interface LockedDrop {
  * `stageUID` (which need not be a stage of the pipeline: the caller checks it against
  * `stages`). Null when the pipeline is not visible or the card is not in it. Neighbours are
  * never locked: their keys are as of the statement (a concurrent drop next to the same card
- * may get an equal key, which the order's GTID tie-break settles, as before).
+ * may get an equal key, which the order's GTID tie-break settles, as before). `extra`, a
+ * scalar subquery of the team's (e.g. its sync connections), rides along as `extra`.
  */
 export async function lockDrop(
   scope: TeamScope,
@@ -434,6 +437,7 @@ export async function lockDrop(
   stageUID: string,
   afterGtid: string | null,
   beforeGtid: string | null,
+  extra: SQL = sql`NULL`,
 ): Promise<LockedDrop | null> {
   const inStage = sql`x.team_uid = cp.team_uid AND x.pipeline_uid = cp.pipeline_uid
     AND x.stage_uid = ${stageUID}`;
@@ -456,9 +460,10 @@ export async function lockDrop(
     after_next: string | null;
     before_prev: string | null;
     last: string | null;
+    extra: unknown;
   }>(sql`
     SELECT cp.gtid, cp.stage_uid, cp.position, c.first_name, c.last_name, c.full_name,
-      c.email_address, c.phone_number, c.status_label_uid, p.nick_name,
+      c.email_address, c.phone_number, c.status_label_uid, p.nick_name, ${extra} AS extra,
       (SELECT json_agg(json_build_object('stage_uid', s.stage_uid, 'name', s.name,
           'color', s.color, 'font_color', s.font_color, 'idx', s.idx, 'remote_id', s.remote_id)
           ORDER BY s.idx, s.stage_uid)
@@ -505,6 +510,7 @@ export async function lockDrop(
       beforePrev: row.before_prev,
       last: row.last,
     },
+    extra: row.extra,
   };
 }
 

@@ -9,8 +9,10 @@ import {
   loadSyncConnections,
   queueSyncs,
   queueWorkflowTriggers,
+  syncConnectionsColumn,
   type QueuedChange,
 } from '../sync/outbox';
+import type { SyncConnectionRow } from '../sync/types';
 import { MANAGERS, requireRole } from '../teams/roles';
 import { leadDataOf, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAfter } from './position';
@@ -568,8 +570,8 @@ export async function requirePipelineStage(
  * pipeline, stage and neighbours, then writes the move with `moveToStage` (N = 1). The same
  * stage only reorders the card (no history, activity or sync); the same stage without
  * neighbours changes nothing. A drag is the app's most frequent write, so the reads are few:
- * one for the pipeline with its stages, the locked placement and the neighbours' keys
- * (`repo.lockDrop`), one for the connections.
+ * one for the pipeline with its stages, the locked placement, the neighbours' keys and the
+ * sync connections (`repo.lockDrop`).
  */
 export async function changeStage(
   database: Database,
@@ -583,7 +585,9 @@ export async function changeStage(
     database,
     scope,
     async (tx) => {
-      // One read: the pipeline with its stages, the card locked, its drop's neighbour keys.
+      // One read: the pipeline with its stages, the card locked, its drop's neighbour keys,
+      // the team's sync connections.
+      const connections = syncConnectionsColumn(scope);
       const found = await repo.lockDrop(
         scope,
         tx.db,
@@ -592,6 +596,7 @@ export async function changeStage(
         body.stageUID,
         body.afterGtid ?? null,
         body.beforeGtid ?? null,
+        connections.column,
       );
       if (!found) {
         await requireContact(scope, tx.db, gtid); // 404 "Contact not found" comes first
@@ -619,7 +624,12 @@ export async function changeStage(
           moves: [{ gtid, position }],
           ...(opts.afterStageWrite ? { afterPlacementWrite: opts.afterStageWrite } : {}),
         },
-        { pipeline: found.pipeline, stages: found.stages, placements },
+        {
+          pipeline: found.pipeline,
+          stages: found.stages,
+          placements,
+          connections: connections.parse(found.extra),
+        },
       );
       const result = moved[0]!;
       return {
@@ -670,6 +680,8 @@ export interface LoadedMove {
   pipeline: repo.PipelineRef;
   stages: repo.StageRef[];
   placements: Map<string, repo.MovingPlacement>;
+  /** The team's sync connections, when the caller read them too. */
+  connections?: SyncConnectionRow[];
 }
 
 export interface StageMoveResult {
@@ -737,7 +749,7 @@ export async function moveToStage(
       moves.map((m) => m.gtid),
     ));
   // Read before the writes, so they all go out as one statement (db/tx.ts defer).
-  const connections = await loadSyncConnections(tx, scope);
+  const connections = loaded?.connections ?? (await loadSyncConnections(tx, scope));
   const notPlaced = moves.filter((m) => !placements.has(m.gtid)).map((m) => m.gtid);
   const placed = moves.filter((m) => placements.has(m.gtid));
 
