@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { TeamScope } from '../db/scope';
 import type { Logger } from '../logger';
 import { encodeEventId } from './event-id';
-import { headSeq, placementsOf, readChanges, visibleSeqs, type ChangeEntry } from './repo';
+import { headSeq, readChanges, visibleSeqs, type ChangeEntry } from './repo';
 
 /** How far behind (entries, per team) a client may resume; further gets `reset`. */
 export const MAX_BEHIND = 10_000;
@@ -154,16 +154,6 @@ export class RealtimeStream {
       const more = rows.length === PAGE && contiguous === rows.length;
       rows = null;
       const visible = await visibleSeqs(scope, db, batch);
-      // A card's new place rides along with its move, so boards apply it without a refetch.
-      const placements = await placementsOf(
-        scope,
-        db,
-        batch
-          .filter(
-            (e) => e.resource === 'contact-pipeline' && e.op !== 'delete' && visible.has(e.seq),
-          )
-          .map((e) => e.id),
-      );
       // The batch goes out as one write (one chunk for the client to parse, one flush).
       let text = '';
       for (const e of batch) {
@@ -180,7 +170,8 @@ export class RealtimeStream {
             id: e.id,
             op: e.op,
             changeId: e.changeId,
-            ...(placements.has(e.id) ? { placement: placements.get(e.id) } : {}),
+            // A card's new place rides along with its move: boards apply it without a refetch.
+            ...(e.placement ? { placement: e.placement } : {}),
           },
         });
       }
