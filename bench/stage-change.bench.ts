@@ -9,7 +9,9 @@
  * Durability: PGlite and PostgreSQL defaults (fsync on, synchronous_commit on).
  * Load: 4 concurrent writers, 1,200 moves per run (each writer moves its own contacts to a
  * random other stage, at the end of it), median of 3 runs. Needs `npm run build`.
- * Target: p95 ≤ 15 ms on PostgreSQL, ≤ 30 ms embedded; throughput reported.
+ * Target: p95 ≤ 15 ms on PostgreSQL, ≤ 30 ms embedded; throughput reported. Also printed: CPU
+ * per move of the server process and of this client (less load-sensitive than latency on a
+ * shared machine: compare changes by it).
  */
 import os from 'node:os';
 import { measureCommitFloor } from './commit-floor';
@@ -72,7 +74,11 @@ export default async function stageChange(): Promise<boolean> {
     const p95s: number[] = [];
     const p99s: number[] = [];
     const rates: number[] = [];
+    const serverCpu: number[] = [];
+    const clientCpu: number[] = [];
     for (let r = 0; r < RUNS; r++) {
+      const cpuBefore = server.cpuMs();
+      const clientBefore = process.cpuUsage();
       const samples: number[] = [];
       const started = performance.now();
       await Promise.all(
@@ -87,6 +93,9 @@ export default async function stageChange(): Promise<boolean> {
       p95s.push(percentile(samples, 95));
       p99s.push(percentile(samples, 99));
       rates.push(samples.length / secs);
+      serverCpu.push((server.cpuMs() - cpuBefore) / samples.length);
+      const client = process.cpuUsage(clientBefore);
+      clientCpu.push((client.user + client.system) / 1000 / samples.length);
     }
     const target = server.postgres ? 15 : 30;
     const p95 = median(p95s);
@@ -98,6 +107,9 @@ export default async function stageChange(): Promise<boolean> {
         `stage-change: ${engine}, team of ${CONTACTS} contacts, one webhooks connection, ` +
           `${MOVES} moves x ${RUNS} runs, ${WRITERS} concurrent writers, median of runs`,
         `  p50 ${ms(median(p50s))}  p95 ${ms(p95)}  p99 ${ms(median(p99s))}  throughput ${median(rates).toFixed(0)} moves/s`,
+        // CPU per move depends less on the machine's load than latency: compare changes by it.
+        `  CPU per move: server process ${ms(median(serverCpu))}, this bench client ${ms(median(clientCpu))}` +
+          (server.postgres ? '' : ' (embedded: the server process includes the database)'),
         ...(floor
           ? [
               `  this disk's floor: a bare commit p50 ${ms(floor.sequentialP50)}; ${WRITERS} writers ` +

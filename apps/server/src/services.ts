@@ -12,5 +12,6 @@ export interface Services {
   database: Database;
   auth: BetterAuth;
   jobs: Jobs;
-  verifyToken(token: string): Promise<Identity | null>;
+  /** With `teamUID`, the identity also carries the caller's scope in that team (`teamScope`). */
+  verifyToken(token: string, teamUID?: string): Promise<Identity | null>;
 }

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Database } from '../db/database';
-import { systemScope } from '../db/scope';
+import { systemScope, type TeamScope } from '../db/scope';
+import { standingAndScope } from '../modules/teams/service';
 import type { BetterAuth } from './auth';
 import { userStanding } from './repo';
 
@@ -13,6 +14,11 @@ export interface Identity {
   isSuper: boolean;
   /** When the token expires (ms since epoch; the JWT `exp`): the realtime stream closes then. */
   expiresAt?: number;
+  /**
+   * With `verify(token, teamUID)`: the caller's scope in that team (null: not a member), read
+   * together with their standing. requireIdentity hands it to the route's `teamScopeFor`.
+   */
+  teamScope?: { teamUID: string; scope: TeamScope | null };
 }
 
 /**
@@ -73,10 +79,22 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
     }
   }
 
-  /** A valid signature, and a user who still exists and is not disabled. */
-  return async function verify(token: string): Promise<Identity | null> {
+  /**
+   * A valid signature, and a user who still exists and is not disabled. With `teamUID` (a team
+   * route), their scope in that team comes from the same read (`teamScope`).
+   */
+  return async function verify(token: string, teamUID?: string): Promise<Identity | null> {
     const identity = await verifySignature(token);
     if (!identity) return null;
+    if (teamUID !== undefined) {
+      const found = await standingAndScope(database, identity.uid, teamUID);
+      if (!found || found.standing.banned) return null;
+      return {
+        ...identity,
+        isSuper: found.standing.isSuper,
+        teamScope: { teamUID, scope: found.scope },
+      };
+    }
     const standing = await userStanding(directory, database.db, identity.uid);
     if (!standing || standing.banned) return null;
     return { ...identity, isSuper: standing.isSuper };

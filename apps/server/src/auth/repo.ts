@@ -25,7 +25,15 @@ export async function userStanding(
   }>(sql`
     SELECT banned, "banExpires" AS ban_expires, role FROM "user" WHERE id = ${uid}`);
   const row = r.rows[0];
-  if (!row) return null;
+  return row ? standingOf(row) : null;
+}
+
+/** A user's standing from their `user` row's `banned`, `banExpires` and `role`. */
+export function standingOf(row: {
+  banned: boolean | null;
+  ban_expires: Date | string | null;
+  role: string | null;
+}): UserStanding {
   const banExpired = row.ban_expires !== null && new Date(row.ban_expires).getTime() <= Date.now();
   return {
     banned: Boolean(row.banned) && !banExpired,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from '../logger';
@@ -9,10 +10,28 @@ import type { Logger } from '../logger';
  *
  * In-process: withTx emits here after COMMIT (both engines; embedded mode has one process and one
  * connection, so this is its only path). On PostgreSQL, flushChanges also runs
- * `pg_notify(CHANGE_CHANNEL, teamUID)` inside the transaction (delivered at commit), so streams
- * held by other app processes wake too; `listenForChanges` is their dedicated LISTEN connection.
+ * `pg_notify(CHANGE_CHANNEL, notifyPayload(teamUID))` inside the transaction (delivered at
+ * commit), so streams held by other app processes wake too; `PgChangeListener` is their
+ * dedicated LISTEN connection.
  */
 export const CHANGE_CHANNEL = 'leadloom_changes';
+
+/**
+ * This process's mark on its own NOTIFY payloads (`teamUID|mark`): its streams already woke
+ * from the in-process signal at commit, so the listener skips them rather than waking every
+ * stream a second time for the same commit (a second scope and change-log read per stream).
+ */
+export const PROCESS_MARK = randomUUID();
+
+/** The NOTIFY payload for a commit of this process that changed `teamUID`. */
+export const notifyPayload = (teamUID: string) => `${teamUID}|${PROCESS_MARK}`;
+
+/** The team a NOTIFY payload wakes, or null when this process sent it (or it is unreadable). */
+export function teamOfPayload(payload: string): string | null {
+  const bar = payload.indexOf('|');
+  if (bar === -1) return payload || null;
+  return payload.slice(bar + 1) === PROCESS_MARK ? null : payload.slice(0, bar) || null;
+}
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
@@ -58,7 +77,9 @@ export class PgChangeListener {
     const client = new pg.Client({ connectionString: this.connectionString });
     this.client = client;
     client.on('notification', (msg) => {
-      if (msg.channel === CHANGE_CHANNEL && msg.payload) signalCommittedChanges([msg.payload]);
+      const team =
+        msg.channel === CHANGE_CHANNEL && msg.payload ? teamOfPayload(msg.payload) : null;
+      if (team) signalCommittedChanges([team]);
     });
     client.on('error', (err) => {
       this.logger.warn({ err }, 'realtime LISTEN connection failed');

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { AppDb, Database } from './database';
-import { CHANGE_CHANNEL, signalCommittedChanges } from './change-signal';
+import { CHANGE_CHANNEL, notifyPayload, signalCommittedChanges } from './change-signal';
 import { txFlow } from './pool';
 import type { Scope } from './scope';
 import * as schema from './schema';
@@ -227,7 +227,7 @@ export class Tx {
             ${sql.param(list.map((c) => c.op))}::text[]) WITH ORDINALITY AS v(resource, id, op, n))
         SELECT bumped.seq${
           // Only wakes streams (delivered at commit); they read the entries from change_log.
-          this.notify ? sql`, pg_notify(${CHANGE_CHANNEL}, ${teamUID})` : sql``
+          this.notify ? sql`, pg_notify(${CHANGE_CHANNEL}, ${notifyPayload(teamUID)})` : sql``
         } FROM bumped`;
       await this.db.execute(combine(i === 0 ? last : [], log));
     }

@@ -10,6 +10,11 @@ export interface ChangeEntry {
   id: string;
   op: string;
   changeId: string | null;
+  /**
+   * A `contact-pipeline` entry (not a delete) whose row is still there: where the card is now,
+   * read with the entry, so a board can move the card without refetching (issue 6 latency).
+   */
+  placement?: Placement;
 }
 
 /** The team's last committed seq (0 before its first change). */
@@ -19,7 +24,11 @@ export async function headSeq(scope: TeamScope, db: AppDb): Promise<number> {
   return r.rows[0] ? Number(r.rows[0].seq) : 0;
 }
 
-/** Entries after `afterSeq`, in seq (= commit) order. */
+/**
+ * Entries after `afterSeq`, in seq (= commit) order, with the current place of the cards that
+ * `contact-pipeline` entries name (`GTID/pipelineUID`): one indexed look-up per such entry
+ * (primary key, then one step back along the stage order index), in the same statement.
+ */
 export async function readChanges(
   scope: TeamScope,
   db: AppDb,
@@ -32,16 +41,32 @@ export async function readChanges(
     id: string;
     op: string;
     change_id: string | null;
+    stage_uid: string | null;
+    after_gtid: string | null;
   }>(sql`
-    SELECT seq, resource, id, op, change_id FROM change_log
-    WHERE team_uid = ${scope.teamUID} AND seq > ${afterSeq}
-    ORDER BY seq LIMIT ${limit}`);
+    SELECT cl.seq, cl.resource, cl.id, cl.op, cl.change_id, pl.stage_uid, pl.after_gtid
+    FROM change_log cl
+    LEFT JOIN LATERAL (
+      SELECT cp.stage_uid,
+        (SELECT p.gtid FROM contact_pipeline p
+          WHERE p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
+            AND p.stage_uid = cp.stage_uid AND (p.position, p.gtid) < (cp.position, cp.gtid)
+          ORDER BY p.position DESC, p.gtid DESC LIMIT 1) AS after_gtid
+      FROM contact_pipeline cp
+      WHERE cl.resource = 'contact-pipeline' AND cl.op <> 'delete'
+        AND cp.team_uid = cl.team_uid AND cp.gtid = split_part(cl.id, '/', 1)
+        AND cp.pipeline_uid = split_part(cl.id, '/', 2)) pl ON true
+    WHERE cl.team_uid = ${scope.teamUID} AND cl.seq > ${afterSeq}
+    ORDER BY cl.seq LIMIT ${limit}`);
   return r.rows.map((row) => ({
     seq: Number(row.seq),
     resource: row.resource,
     id: row.id,
     op: row.op,
     changeId: row.change_id,
+    ...(row.stage_uid !== null
+      ? { placement: { stageUID: row.stage_uid, afterGtid: row.after_gtid } }
+      : {}),
   }));
 }
 
@@ -248,39 +273,4 @@ export async function visibleSeqs(
 export interface Placement {
   stageUID: string;
   afterGtid: string | null;
-}
-
-/**
- * The current place of `contact-pipeline` entries (`GTID/pipelineUID` ids), read when they are
- * delivered, so a board can move the card without refetching (issue 6 latency). Ids whose row is
- * gone are left out. One indexed look-up per card (primary key, then one step back along the
- * stage order index).
- */
-export async function placementsOf(
-  scope: TeamScope,
-  db: AppDb,
-  ids: readonly string[],
-): Promise<Map<string, Placement>> {
-  const out = new Map<string, Placement>();
-  if (ids.length === 0) return out;
-  const gtids = ids.map((id) => id.split('/')[0] ?? '');
-  const r = await db.execute<{
-    gtid: string;
-    pipeline_uid: string;
-    stage_uid: string;
-    after_gtid: string | null;
-  }>(sql`
-    SELECT cp.gtid, cp.pipeline_uid, cp.stage_uid,
-      (SELECT p.gtid FROM contact_pipeline p
-        WHERE p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
-          AND p.stage_uid = cp.stage_uid AND (p.position, p.gtid) < (cp.position, cp.gtid)
-        ORDER BY p.position DESC, p.gtid DESC LIMIT 1) AS after_gtid
-    FROM contact_pipeline cp
-    WHERE cp.team_uid = ${scope.teamUID} AND cp.gtid = ANY(${textArray(gtids)})`);
-  const wanted = new Set(ids);
-  for (const row of r.rows) {
-    const id = `${row.gtid}/${row.pipeline_uid}`;
-    if (wanted.has(id)) out.set(id, { stageUID: row.stage_uid, afterGtid: row.after_gtid });
-  }
-  return out;
 }

@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import type { TeamScope } from '../db/scope';
 import type { Logger } from '../logger';
 import { encodeEventId } from './event-id';
-import { headSeq, placementsOf, readChanges, visibleSeqs } from './repo';
+import { headSeq, readChanges, visibleSeqs, type ChangeEntry } from './repo';
 
 /** How far behind (entries, per team) a client may resume; further gets `reset`. */
 export const MAX_BEHIND = 10_000;
@@ -47,6 +47,8 @@ export class RealtimeStream {
   private scheduled = false;
   private closed = false;
   private lastSentId = '';
+  /** Teams whose cursor was checked against the head (once, on the first empty read). */
+  private readonly headChecked = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   readonly done: Promise<void>;
   private finish!: () => void;
@@ -116,16 +118,27 @@ export class RealtimeStream {
   }
 
   private async readTeam(teamUID: string): Promise<void> {
-    const scope = await this.resolveScope(teamUID);
+    const db = this.database.db;
+    // The member's scope is re-read on every wake-up (a removed member gets nothing more); the
+    // first page of entries is read at the same time (on PostgreSQL, on another connection).
+    // Reading entries needs only the team: the scope decides below what is delivered.
+    const [scope, firstRows] = await Promise.all([
+      this.resolveScope(teamUID),
+      readChanges(this.scopes.get(teamUID)!, db, this.cursors.get(teamUID)!, PAGE),
+    ]);
     if (!scope) return this.end({ reason: 'not-a-member', teamUID });
     this.scopes.set(teamUID, scope);
-    const db = this.database.db;
+    let rows: ChangeEntry[] | null = firstRows;
     for (;;) {
       const cursor = this.cursors.get(teamUID)!;
-      const rows = await readChanges(scope, db, cursor, PAGE);
+      rows ??= await readChanges(scope, db, cursor, PAGE);
       if (rows.length === 0) {
-        // Nothing after the cursor: a cursor beyond the head names entries this team never had.
-        if (cursor > (await headSeq(scope, db))) return this.end({ reason: 'reset' });
+        // Nothing after the cursor: a cursor beyond the head names entries this team never had
+        // (checked once per team: the cursor only ever moves to entries read from the log).
+        if (!this.headChecked.has(teamUID)) {
+          this.headChecked.add(teamUID);
+          if (cursor > (await headSeq(scope, db))) return this.end({ reason: 'reset' });
+        }
         break;
       }
       // Seqs are gap-free per team: a hole right after the cursor means those entries expired.
@@ -138,45 +151,39 @@ export class RealtimeStream {
         }
       }
       const batch = rows.slice(0, contiguous);
+      const more = rows.length === PAGE && contiguous === rows.length;
+      rows = null;
       const visible = await visibleSeqs(scope, db, batch);
-      // A card's new place rides along with its move, so boards apply it without a refetch.
-      const placements = await placementsOf(
-        scope,
-        db,
-        batch
-          .filter(
-            (e) => e.resource === 'contact-pipeline' && e.op !== 'delete' && visible.has(e.seq),
-          )
-          .map((e) => e.id),
-      );
+      // The batch goes out as one write (one chunk for the client to parse, one flush).
+      let text = '';
       for (const e of batch) {
-        if (this.closed) return;
         this.cursors.set(teamUID, e.seq);
         if (!visible.has(e.seq)) continue;
         const id = encodeEventId(this.cursors);
         this.lastSentId = id;
-        await this.sink.write(
-          sse({
-            id,
-            data: {
-              teamUID,
-              seq: e.seq,
-              resource: e.resource,
-              id: e.id,
-              op: e.op,
-              changeId: e.changeId,
-              ...(placements.has(e.id) ? { placement: placements.get(e.id) } : {}),
-            },
-          }),
-        );
+        text += sse({
+          id,
+          data: {
+            teamUID,
+            seq: e.seq,
+            resource: e.resource,
+            id: e.id,
+            op: e.op,
+            changeId: e.changeId,
+            // A card's new place rides along with its move: boards apply it without a refetch.
+            ...(e.placement ? { placement: e.placement } : {}),
+          },
+        });
       }
       // Entries held back still move the client's resume point (an id-only message).
       const id = encodeEventId(this.cursors);
       if (id !== this.lastSentId) {
         this.lastSentId = id;
-        await this.sink.write(sse({ id }));
+        text += sse({ id });
       }
-      if (rows.length < PAGE || contiguous < rows.length) break;
+      if (this.closed) return;
+      await this.sink.write(text);
+      if (!more) break;
     }
   }
 

@@ -81,9 +81,14 @@ describe(`super admin: users (${ENGINE})`, () => {
   });
 
   it('disabling stops an unexpired token at once and ends the sessions', async () => {
-    expect((await carl.api('/api/me')).status).toBe(200);
+    const before = await carl.api('/api/me');
+    expect(before.status).toBe(200);
+    // A team route reads standing and membership in one statement: it is refused too.
+    const members = `/api/teams/${before.body!.teamUID as string}/members`;
+    expect((await carl.api(members)).status).toBe(200);
     const res = await root.api(`/api/admin/users/${carlUID}/disable`, { method: 'POST' });
     expect(res.status).toBe(200);
+    expect((await carl.api(members)).status).toBe(401);
     const me = await carl.api('/api/me');
     expect(me.status).toBe(401);
     expect(me.body).toEqual({

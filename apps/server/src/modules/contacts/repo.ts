@@ -240,43 +240,6 @@ export interface DropKeys {
   last: string | null;
 }
 
-/** Everything a drop's key is worked out from, in one statement (the board's moves are hot). */
-export async function dropKeys(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-  gtid: string,
-  afterGtid: string | null,
-  beforeGtid: string | null,
-): Promise<DropKeys> {
-  const inStage = sql`team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-    AND stage_uid = ${stageUID}`;
-  const r = await db.execute<{
-    after: string | null;
-    before: string | null;
-    after_next: string | null;
-    before_prev: string | null;
-    last: string | null;
-  }>(sql`
-    WITH a AS (SELECT position FROM contact_pipeline WHERE ${inStage} AND gtid = ${afterGtid}),
-      b AS (SELECT position FROM contact_pipeline WHERE ${inStage} AND gtid = ${beforeGtid})
-    SELECT (SELECT position FROM a) AS after, (SELECT position FROM b) AS before,
-      (SELECT min(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}
-        AND position > (SELECT position FROM a)) AS after_next,
-      (SELECT max(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}
-        AND position < (SELECT position FROM b)) AS before_prev,
-      (SELECT max(position) FROM contact_pipeline WHERE ${inStage} AND gtid <> ${gtid}) AS last`);
-  const row = r.rows[0]!;
-  return {
-    after: row.after,
-    before: row.before,
-    afterNext: row.after_next,
-    beforePrev: row.before_prev,
-    last: row.last,
-  };
-}
-
 /** Places many contacts in one stage of a pipeline at their keys, one deferred statement. */
 export function insertPlacements(
   scope: TeamScope,
@@ -432,6 +395,111 @@ export async function lockPlacements(
     });
   }
   return out;
+}
+
+/** What one card's drop reads: its pipeline with the stages, its locked placement, the keys. */
+export interface LockedDrop {
+  pipeline: PipelineRef;
+  stages: StageRef[];
+  placement: MovingPlacement;
+  keys: DropKeys;
+  /** The value of the caller's `extra` column. */
+  extra: unknown;
+}
+
+/**
+ * A single card's move in one statement (the board's most frequent write): locks the card's
+ * placement with its contact (as `lockPlacements` does) and reads, in the same round trip, its
+ * pipeline with the stages (the scope must see the pipeline) and the {@link DropKeys} of
+ * `stageUID` (which need not be a stage of the pipeline: the caller checks it against
+ * `stages`). Null when the pipeline is not visible or the card is not in it. Neighbours are
+ * never locked: their keys are as of the statement (a concurrent drop next to the same card
+ * may get an equal key, which the order's GTID tie-break settles, as before). `extra`, a
+ * scalar subquery of the team's (e.g. its sync connections), rides along as `extra`.
+ */
+export async function lockDrop(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  gtid: string,
+  stageUID: string,
+  afterGtid: string | null,
+  beforeGtid: string | null,
+  extra: SQL = sql`NULL`,
+): Promise<LockedDrop | null> {
+  const inStage = sql`x.team_uid = cp.team_uid AND x.pipeline_uid = cp.pipeline_uid
+    AND x.stage_uid = ${stageUID}`;
+  const a = sql`(SELECT x.position FROM contact_pipeline x WHERE ${inStage} AND x.gtid = ${afterGtid})`;
+  const b = sql`(SELECT x.position FROM contact_pipeline x WHERE ${inStage} AND x.gtid = ${beforeGtid})`;
+  const r = await db.execute<{
+    gtid: string;
+    stage_uid: string;
+    position: string;
+    first_name: string;
+    last_name: string;
+    full_name: string;
+    email_address: string | null;
+    phone_number: string | null;
+    status_label_uid: string | null;
+    nick_name: string;
+    stages: StageDbRow[] | string | null;
+    after: string | null;
+    before: string | null;
+    after_next: string | null;
+    before_prev: string | null;
+    last: string | null;
+    extra: unknown;
+  }>(sql`
+    SELECT cp.gtid, cp.stage_uid, cp.position, c.first_name, c.last_name, c.full_name,
+      c.email_address, c.phone_number, c.status_label_uid, p.nick_name, ${extra} AS extra,
+      (SELECT json_agg(json_build_object('stage_uid', s.stage_uid, 'name', s.name,
+          'color', s.color, 'font_color', s.font_color, 'idx', s.idx, 'remote_id', s.remote_id)
+          ORDER BY s.idx, s.stage_uid)
+        FROM stage s WHERE s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid) AS stages,
+      ${a} AS after, ${b} AS before,
+      (SELECT min(x.position) FROM contact_pipeline x WHERE ${inStage} AND x.gtid <> cp.gtid
+        AND x.position > ${a}) AS after_next,
+      (SELECT max(x.position) FROM contact_pipeline x WHERE ${inStage} AND x.gtid <> cp.gtid
+        AND x.position < ${b}) AS before_prev,
+      (SELECT max(x.position) FROM contact_pipeline x WHERE ${inStage} AND x.gtid <> cp.gtid)
+        AS last
+    FROM contact_pipeline cp
+    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+    JOIN pipeline p ON p.team_uid = cp.team_uid AND p.pipeline_uid = cp.pipeline_uid
+    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
+      AND cp.gtid = ${gtid}
+      AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}
+    FOR UPDATE OF c, cp`);
+  const row = r.rows[0];
+  if (!row) return null;
+  const stages = (
+    typeof row.stages === 'string' ? (JSON.parse(row.stages) as StageDbRow[]) : (row.stages ?? [])
+  ).map(toStage);
+  return {
+    pipeline: { groupUID: pipelineUID, nickName: row.nick_name },
+    stages,
+    placement: {
+      stageUID: row.stage_uid,
+      position: row.position,
+      contact: {
+        gtid: row.gtid,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        fullName: row.full_name,
+        emailAddress: row.email_address,
+        phoneNumber: row.phone_number,
+        statusLabelUID: row.status_label_uid,
+      },
+    },
+    keys: {
+      after: row.after,
+      before: row.before,
+      afterNext: row.after_next,
+      beforePrev: row.before_prev,
+      last: row.last,
+    },
+    extra: row.extra,
+  };
 }
 
 /** The last card key of a stage, leaving out the given cards (those about to move). */

@@ -9,8 +9,10 @@ import {
   loadSyncConnections,
   queueSyncs,
   queueWorkflowTriggers,
+  syncConnectionsColumn,
   type QueuedChange,
 } from '../sync/outbox';
+import type { SyncConnectionRow } from '../sync/types';
 import { MANAGERS, requireRole } from '../teams/roles';
 import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAfter } from './position';
@@ -605,31 +607,16 @@ function badNeighbour(field: 'afterGtid' | 'beforeGtid', message: string): ApiEr
 }
 
 /**
- * The card's key from its neighbours in the target stage: between `afterGtid` (above) and
- * `beforeGtid` (below); with one, next to it; with none, at the end of the stage. One read.
+ * The card's key from its neighbours in the target stage (`keys`, read with the card's lock):
+ * between `afterGtid` (above) and `beforeGtid` (below); with one, next to it; with none, at the
+ * end of the stage.
  */
-async function positionFor(
-  tx: Tx,
-  scope: TeamScope,
-  gtid: string,
-  pipelineUID: string,
-  stageUID: string,
-  body: StageChangeBody,
-): Promise<string> {
+function positionFor(gtid: string, body: StageChangeBody, keys: repo.DropKeys): string {
   const afterGtid = body.afterGtid ?? null;
   const beforeGtid = body.beforeGtid ?? null;
   for (const field of ['afterGtid', 'beforeGtid'] as const) {
     if (body[field] === gtid) throw badNeighbour(field, 'a card cannot be placed next to itself.');
   }
-  const keys = await repo.dropKeys(
-    scope,
-    tx.db,
-    pipelineUID,
-    stageUID,
-    gtid,
-    afterGtid,
-    beforeGtid,
-  );
   const notInStage = 'that contact is not in the target stage.';
   if (afterGtid !== null && keys.after === null) throw badNeighbour('afterGtid', notInStage);
   if (beforeGtid !== null && keys.before === null) throw badNeighbour('beforeGtid', notInStage);
@@ -679,7 +666,8 @@ export async function requirePipelineStage(
  * pipeline, stage and neighbours, then writes the move with `moveToStage` (N = 1). The same
  * stage only reorders the card (no history, activity or sync); the same stage without
  * neighbours changes nothing. A drag is the app's most frequent write, so the reads are few:
- * the pipeline with its stages, the locked placement, the neighbours' keys, the connections.
+ * one for the pipeline with its stages, the locked placement, the neighbours' keys and the
+ * sync connections (`repo.lockDrop`).
  */
 export async function changeStage(
   database: Database,
@@ -693,13 +681,25 @@ export async function changeStage(
     database,
     scope,
     async (tx) => {
-      const found = await repo.findPipelineWithStages(scope, tx.db, pipelineUID);
-      const placements = found && (await repo.lockPlacements(scope, tx.db, pipelineUID, [gtid]));
-      const placement = placements?.get(gtid);
-      if (!found || !placements || !placement) {
+      // One read: the pipeline with its stages, the card locked, its drop's neighbour keys,
+      // the team's sync connections.
+      const connections = syncConnectionsColumn(scope);
+      const found = await repo.lockDrop(
+        scope,
+        tx.db,
+        pipelineUID,
+        gtid,
+        body.stageUID,
+        body.afterGtid ?? null,
+        body.beforeGtid ?? null,
+        connections.column,
+      );
+      if (!found) {
         await requireContact(scope, tx.db, gtid); // 404 "Contact not found" comes first
         throw notFound('The contact is not in this pipeline');
       }
+      const { placement } = found;
+      const placements = new Map([[gtid, placement]]);
       const to = found.stages.find((st) => st.stageUID === body.stageUID);
       if (!to) throw notFound('Stage not found in this pipeline');
       if (to.stageUID === placement.stageUID && !body.afterGtid && !body.beforeGtid) {
@@ -710,7 +710,7 @@ export async function changeStage(
           activityUID: null,
         };
       }
-      const position = await positionFor(tx, scope, gtid, pipelineUID, to.stageUID, body);
+      const position = positionFor(gtid, body, found.keys);
       const { moved } = await moveToStage(
         tx,
         scope,
@@ -720,7 +720,12 @@ export async function changeStage(
           moves: [{ gtid, position }],
           ...(opts.afterStageWrite ? { afterPlacementWrite: opts.afterStageWrite } : {}),
         },
-        { ...found, placements },
+        {
+          pipeline: found.pipeline,
+          stages: found.stages,
+          placements,
+          connections: connections.parse(found.extra),
+        },
       );
       const result = moved[0]!;
       return {
@@ -771,6 +776,8 @@ export interface LoadedMove {
   pipeline: repo.PipelineRef;
   stages: repo.StageRef[];
   placements: Map<string, repo.MovingPlacement>;
+  /** The team's sync connections, when the caller read them too. */
+  connections?: SyncConnectionRow[];
 }
 
 export interface StageMoveResult {
@@ -838,7 +845,7 @@ export async function moveToStage(
       moves.map((m) => m.gtid),
     ));
   // Read before the writes, so they all go out as one statement (db/tx.ts defer).
-  const connections = await loadSyncConnections(tx, scope);
+  const connections = loaded?.connections ?? (await loadSyncConnections(tx, scope));
   const notPlaced = moves.filter((m) => !placements.has(m.gtid)).map((m) => m.gtid);
   const placed = moves.filter((m) => placements.has(m.gtid));
 

@@ -68,6 +68,15 @@ export async function queueSyncs(
 /** The team's connections, for callers that read them before their writes (one statement). */
 export const loadSyncConnections = (tx: Tx, scope: TeamScope) => repo.loadConnections(scope, tx);
 
+/**
+ * The same connections read inside a caller's own statement: `column` goes in its select list,
+ * `parse` turns that column's value into what `queueSyncs` takes (one round trip fewer).
+ */
+export const syncConnectionsColumn = (scope: TeamScope) => ({
+  column: repo.connectionsColumn(scope),
+  parse: repo.connectionsOfColumn,
+});
+
 export const queueSync = (tx: Tx, scope: TeamScope, change: QueuedChange) =>
   queueSyncs(tx, scope, [change]);
 

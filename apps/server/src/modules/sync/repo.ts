@@ -1,41 +1,65 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import type { OutboxRow, SyncConnectionRow } from './types';
 
+type ConnectionDbRow = {
+  connection_uid: string;
+  system: string;
+  status: string;
+  is_paused: boolean;
+  sync_email_only: boolean;
+  sync_period: number;
+  options: Record<string, unknown>;
+  options_arr: unknown[] | null;
+  selected_pipeline: string | null;
+  used_in_pipelines: string[];
+  used_in_tag_sets: string[];
+  test_mode: boolean;
+};
+
+const toConnection = (row: ConnectionDbRow): SyncConnectionRow => ({
+  connectionUID: row.connection_uid,
+  system: row.system,
+  status: row.status,
+  isPaused: row.is_paused,
+  syncEmailOnly: row.sync_email_only,
+  syncPeriod: row.sync_period,
+  options: row.options,
+  optionsArr: (row.options_arr ?? null) as SyncConnectionRow['optionsArr'],
+  selectedPipeline: row.selected_pipeline,
+  usedInPipelines: row.used_in_pipelines,
+  usedInTagSets: row.used_in_tag_sets,
+  testMode: row.test_mode,
+});
+
 /** The team's connections as the sync rules read them. */
 export async function loadConnections(scope: TeamScope, tx: Tx): Promise<SyncConnectionRow[]> {
-  const r = await tx.db.execute<{
-    connection_uid: string;
-    system: string;
-    status: string;
-    is_paused: boolean;
-    sync_email_only: boolean;
-    sync_period: number;
-    options: Record<string, unknown>;
-    options_arr: unknown[] | null;
-    selected_pipeline: string | null;
-    used_in_pipelines: string[];
-    used_in_tag_sets: string[];
-    test_mode: boolean;
-  }>(sql`
+  const r = await tx.db.execute<ConnectionDbRow>(sql`
     SELECT connection_uid, system, status, is_paused, sync_email_only, sync_period, options,
       options_arr, selected_pipeline, used_in_pipelines, used_in_tag_sets, test_mode
     FROM connection WHERE team_uid = ${scope.teamUID} ORDER BY created_at, connection_uid`);
-  return r.rows.map((row) => ({
-    connectionUID: row.connection_uid,
-    system: row.system,
-    status: row.status,
-    isPaused: row.is_paused,
-    syncEmailOnly: row.sync_email_only,
-    syncPeriod: row.sync_period,
-    options: row.options,
-    optionsArr: (row.options_arr ?? null) as SyncConnectionRow['optionsArr'],
-    selectedPipeline: row.selected_pipeline,
-    usedInPipelines: row.used_in_pipelines,
-    usedInTagSets: row.used_in_tag_sets,
-    testMode: row.test_mode,
-  }));
+  return r.rows.map(toConnection);
+}
+
+/**
+ * The same connections as one JSON column for another module's read (`connectionsOfColumn`
+ * turns it back), so a hot write reads them in the round trip it already makes.
+ */
+export function connectionsColumn(scope: TeamScope): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object(
+      'connection_uid', x.connection_uid, 'system', x.system, 'status', x.status,
+      'is_paused', x.is_paused, 'sync_email_only', x.sync_email_only,
+      'sync_period', x.sync_period, 'options', x.options, 'options_arr', x.options_arr,
+      'selected_pipeline', x.selected_pipeline, 'used_in_pipelines', x.used_in_pipelines,
+      'used_in_tag_sets', x.used_in_tag_sets, 'test_mode', x.test_mode)
+      ORDER BY x.created_at, x.connection_uid), '[]'::json)
+    FROM connection x WHERE x.team_uid = ${scope.teamUID})`;
+}
+
+export function connectionsOfColumn(value: unknown): SyncConnectionRow[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as ConnectionDbRow[];
+  return rows.map(toConnection);
 }
 
 type TeamOutboxRow = OutboxRow & { teamUID: string };
