@@ -1,3 +1,4 @@
+import { taskTemplateRoutes } from '../modules/task-templates/routes';
 import { taskRoutes } from '../modules/tasks/routes';
 import { messageTemplateRoutes } from '../modules/message-templates/routes';
 import type { Hono } from 'hono';
@@ -68,6 +69,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   bulkRoutes,
   messageTemplateRoutes,
   taskRoutes,
+  taskTemplateRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */
