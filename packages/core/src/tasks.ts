@@ -308,3 +308,38 @@ export type TaskPatch = z.infer<typeof taskPatchSchema>;
 
 export const TASK_VIEWS = ['today', 'overdue', 'upcoming', 'done'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
+
+// ---- task templates (SPEC §3: task templates have categories and types) ----
+
+/** Latest due offset a template may set. */
+export const TASK_TEMPLATE_MAX_OFFSET = 365;
+
+/** Who gets a template's task: the person applying it, or a named member. */
+export const taskAssigneeRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('applier') }).strict(),
+  z.object({ kind: z.literal('member'), uid: ref }).strict(),
+]);
+export type TaskAssigneeRule = z.infer<typeof taskAssigneeRuleSchema>;
+
+export const taskTemplateSchema = z
+  .object({
+    name: taskCreateSchema.shape.name,
+    notes: z.string().max(TASK_NOTES_MAX).default(''),
+    category: z.string().trim().max(60).default(''),
+    type: z.string().trim().max(60).default(''),
+    /** Days after the day it is applied (in the assignee's zone): 0 = that day. */
+    dueInDays: z
+      .number()
+      .int()
+      .min(0, 'Due 0 or more days after it is applied.')
+      .max(TASK_TEMPLATE_MAX_OFFSET, `Due at most ${TASK_TEMPLATE_MAX_OFFSET} days later.`),
+    dueTime: localTimeSchema.nullable().default(null),
+    repeat: repeatDataSchema.nullable().default(null),
+    assignee: taskAssigneeRuleSchema.default({ kind: 'applier' }),
+  })
+  .strict();
+export type TaskTemplateInput = z.input<typeof taskTemplateSchema>;
+export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
+
+/** Most contacts one "apply template" request takes (more go through a bulk job). */
+export const TASK_TEMPLATE_APPLY_MAX = 1_000;

@@ -1,3 +1,4 @@
+import { taskTemplateRoutes } from '../modules/task-templates/routes';
 import { taskRoutes } from '../modules/tasks/routes';
 import { messageTemplateRoutes } from '../modules/message-templates/routes';
 import type { Hono } from 'hono';
@@ -72,6 +73,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   messageTemplateRoutes,
   taskRoutes,
   filterSetRoutes,
+  taskTemplateRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

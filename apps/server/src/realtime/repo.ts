@@ -83,6 +83,7 @@ const TEAM_WIDE = new Set([
   'messageTemplate',
   'messageTemplateCategory',
   'messageTemplateType',
+  'taskTemplate',
 ]);
 
 /** Contact parts keyed `GTID/partId` whose row carries the pipeline it belongs to (or none). */

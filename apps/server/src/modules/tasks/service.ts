@@ -12,9 +12,9 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { recordActivity } from '../activities/service';
+import { recordActivities, recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
-import { queueSync } from '../sync/outbox';
+import { queueSync, queueSyncs } from '../sync/outbox';
 import { MANAGERS, requireRole } from '../teams/roles';
 import * as repo from './repo';
 
@@ -41,7 +41,7 @@ async function memberZones(tx: Tx | Database, scope: TeamScope) {
   return new Map(members.map((m) => [m.uid, { ...m, zone: zoneOf(m.timeZone) }]));
 }
 
-async function requireAssignee(tx: Tx, scope: TeamScope, uid: string) {
+export async function requireAssignee(tx: Tx, scope: TeamScope, uid: string) {
   const member = (await memberZones(tx, scope)).get(uid);
   if (!member) throw notFound('That person is not in this team');
   return member;
@@ -79,6 +79,58 @@ async function logTaskOnContact(
   });
 }
 
+const taskData = (t: repo.NewTaskRow) => ({
+  taskUID: t.taskUID,
+  name: t.name,
+  dueDate: t.dueDate,
+  dueTime: t.dueTime,
+  assigneeUID: t.assigneeUID,
+});
+
+/**
+ * Creates tasks — one, or one per contact of a selection — each with its contact's `task`
+ * activity, sync rows and change-log entry, in a fixed number of statements. A single task, the
+ * next one of a repeat and a template applied to many contacts are all this function.
+ */
+export async function insertTasksWithLog(
+  tx: Tx,
+  scope: TeamScope,
+  rows: readonly repo.NewTaskRow[],
+  contacts: ReadonlyMap<string, ContactHead>,
+) {
+  await repo.insertTasks(scope, tx.db, rows);
+  const onContacts = rows.filter((r) => r.gtid !== null && contacts.has(r.gtid));
+  await recordActivities(
+    tx,
+    scope,
+    onContacts.map((r) => ({
+      gtid: r.gtid!,
+      type: 'task' as const,
+      action: 'created',
+      refUID: r.taskUID,
+      note: r.name,
+      data: { dueDate: r.dueDate, dueTime: r.dueTime, assigneeUID: r.assigneeUID },
+    })),
+  );
+  await queueSyncs(
+    tx,
+    scope,
+    onContacts.map((r) => {
+      const contact = contacts.get(r.gtid!)!;
+      return {
+        change: {
+          kind: 'tasks' as const,
+          contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
+          pipelineUID: null,
+        },
+        lead: leadDataOf(contact),
+        changeData: { action: 'created', ...taskData(r) },
+      };
+    }),
+  );
+  for (const r of rows) tx.recordChange(scope.teamUID, 'task', changeIdOf(r), 'insert');
+}
+
 export async function createTask(
   database: Database,
   scope: TeamScope,
@@ -105,9 +157,7 @@ export async function createTask(
         actualDueMs: zonedInstant(body.dueDate, dueTime ?? '00:00', assignee.zone),
         repeat: body.repeat ?? null,
       };
-      await repo.insertTasks(scope, tx.db, [row]);
-      if (contact) await logTaskOnContact(tx, scope, contact, 'created', row);
-      tx.recordChange(scope.teamUID, 'task', changeIdOf(row), 'insert');
+      await insertTasksWithLog(tx, scope, [row], new Map(contact ? [[contact.gtid, contact]] : []));
       return (await repo.findTask(scope, tx.db, taskUID))!;
     },
     options,
@@ -184,9 +234,12 @@ export async function updateTask(
             actualDueMs: zonedInstant(nextDate, after.dueTime ?? '00:00', after.timeZone),
             repeat,
           };
-          await repo.insertTasks(scope, tx.db, [nextRow]);
-          if (contact) await logTaskOnContact(tx, scope, contact, 'created', nextRow);
-          tx.recordChange(scope.teamUID, 'task', changeIdOf(nextRow), 'insert');
+          await insertTasksWithLog(
+            tx,
+            scope,
+            [nextRow],
+            new Map(contact ? [[contact.gtid, contact]] : []),
+          );
           next = await repo.findTask(scope, tx.db, nextRow.taskUID);
         }
       }

@@ -1,0 +1,123 @@
+import { addDays, localToday, newPushId, zonedInstant, type TaskTemplate } from '@leadloom/core';
+import type { Database } from '../../db/database';
+import type { TeamScope } from '../../db/scope';
+import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { notFound } from '../../http/errors';
+import { requireContacts } from '../contacts/access';
+import { insertTasksWithLog, requireAssignee } from '../tasks/service';
+import type { NewTaskRow } from '../tasks/repo';
+import { MANAGERS, requireRole } from '../teams/roles';
+import * as repo from './repo';
+
+export type { TaskTemplateRow } from './repo';
+
+/**
+ * Task templates (SPEC §3; issue 8): a named task with a due offset, time, repeat and assignee
+ * rule. Owners and admins keep them; every member applies them. Applying is one service
+ * function (`applyTaskTemplate`) so workflows and bulk jobs create the same tasks.
+ */
+
+export const listTaskTemplates = (database: Database, scope: TeamScope) =>
+  repo.listTaskTemplates(scope, database.db);
+
+async function requireTemplate(tx: Tx | Database, scope: TeamScope, templateUID: string) {
+  const [t] = await repo.listTaskTemplates(scope, tx.db, templateUID);
+  if (!t) throw notFound('Task template not found');
+  return t;
+}
+
+export async function saveTaskTemplate(
+  database: Database,
+  scope: TeamScope,
+  templateUID: string | null,
+  body: TaskTemplate,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      if (templateUID) await requireTemplate(tx, scope, templateUID);
+      requireRole(scope, ...MANAGERS);
+      if (body.assignee.kind === 'member') await requireAssignee(tx, scope, body.assignee.uid);
+      const uid = templateUID ?? newPushId('ttpl');
+      await repo.upsertTaskTemplate(scope, tx.db, uid, body);
+      tx.recordChange(scope.teamUID, 'taskTemplate', uid, templateUID ? 'update' : 'insert');
+      return requireTemplate(tx, scope, uid);
+    },
+    options,
+  );
+}
+
+export async function deleteTaskTemplate(
+  database: Database,
+  scope: TeamScope,
+  templateUID: string,
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      await requireTemplate(tx, scope, templateUID);
+      requireRole(scope, ...MANAGERS);
+      await repo.deleteTaskTemplate(scope, tx.db, templateUID);
+      tx.recordChange(scope.teamUID, 'taskTemplate', templateUID, 'delete');
+      return { deleted: true };
+    },
+    options,
+  );
+}
+
+/**
+ * Creates the template's task for each contact (one set-based insert, each with its activity
+ * and sync rows), due `dueInDays` after the assignee's today at `dueTime`. Every contact must be
+ * one the caller sees (404 otherwise). Answers the new task ids in the contacts' order.
+ */
+export async function applyTaskTemplate(
+  tx: Tx,
+  scope: TeamScope,
+  template: TaskTemplate,
+  gtids: readonly string[],
+  now: number = Date.now(),
+): Promise<string[]> {
+  const contacts = await requireContacts(scope, tx.db, gtids);
+  const assigneeUID = template.assignee.kind === 'member' ? template.assignee.uid : scope.uid;
+  const zone = (await requireAssignee(tx, scope, assigneeUID)).zone;
+  const dueDate = addDays(localToday(now, zone), template.dueInDays);
+  const dueMs = zonedInstant(dueDate, template.dueTime ?? '00:00', zone);
+  const rows: NewTaskRow[] = gtids.map((gtid) => ({
+    taskUID: newPushId('task'),
+    gtid,
+    name: template.name,
+    notes: template.notes,
+    assigneeUID,
+    dueDate,
+    dueTime: template.dueTime,
+    timeZone: zone,
+    actualDueMs: dueMs,
+    repeat: template.repeat,
+  }));
+  await insertTasksWithLog(tx, scope, rows, contacts);
+  return rows.map((r) => r.taskUID);
+}
+
+/** POST …/task-templates/:id/apply: the template on up to TASK_TEMPLATE_APPLY_MAX contacts. */
+export async function applyTaskTemplateTo(
+  database: Database,
+  scope: TeamScope,
+  templateUID: string,
+  gtids: readonly string[],
+  options: WithTxOptions,
+) {
+  return withTx(
+    database,
+    scope,
+    async (tx) => {
+      const template = await requireTemplate(tx, scope, templateUID);
+      const taskUIDs = await applyTaskTemplate(tx, scope, template, [...new Set(gtids)]);
+      return { created: taskUIDs.length, taskUIDs };
+    },
+    options,
+  );
+}
