@@ -106,4 +106,30 @@ describe.skipIf(requireChromium())('tasks in the browser', () => {
       .poll(async () => await todaySection.getByText('Send the proposal').count())
       .toBe(0);
   });
+
+  it('an owner writes a task template at /setup/tasks and applies it on a contact', async () => {
+    await page.goto(`${app.url}/setup/tasks`);
+    await page.getByRole('button', { name: 'Add a template' }).click();
+    await page.getByLabel('Task', { exact: true }).fill('Call after the webinar');
+    await page.getByRole('textbox', { name: 'Category' }).fill('Events');
+    await page.getByLabel('Due after (days)').fill('2');
+    await page.getByLabel('At (optional)').fill('10:00');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByText('Saved the template “Call after the webinar”.').waitFor();
+    await page.getByText('Due 2 days later at 10:00 · for whoever applies it').waitFor();
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'setup-tasks.png') });
+
+    await page.goto(`${app.url}/contact/${GTID}/tasks`);
+    await page.getByRole('button', { name: 'Apply template' }).click();
+    await page.getByRole('menuitem', { name: /Call after the webinar/ }).click();
+    await page.getByText('Added “Call after the webinar” from the template.').waitFor();
+    const due = addDays(localToday(Date.now(), ZONE), 2);
+    const tasks = await api(page, 'GET', `/api/teams/${teamUID}/contacts/${GTID}/tasks`);
+    expect(
+      (tasks.body.tasks as { name: string; dueDate: string; dueTime: string }[]).find(
+        (t) => t.name === 'Call after the webinar',
+      ),
+    ).toMatchObject({ dueDate: due, dueTime: '10:00' });
+    await page.getByRole('checkbox', { name: 'Complete Call after the webinar' }).waitFor();
+  });
 });

@@ -50,6 +50,9 @@ const MessagingPage = lazy(() =>
 const TasksPage = lazy(() =>
   import('../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage })),
 );
+const TaskTemplatesPage = lazy(() =>
+  import('../features/tasks/TaskTemplatesPage').then((m) => ({ default: m.TaskTemplatesPage })),
+);
 const SetupPipelinesPage = lazy(() =>
   import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
     default: m.SetupPipelinesPage,
@@ -95,4 +98,5 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/pipelines-order': PipelinesOrderPage,
   '/setup/messaging': MessagingPage,
   '/tasks': TasksPage,
+  '/setup/tasks': TaskTemplatesPage,
 };

@@ -1,15 +1,17 @@
 import { localToday } from '@leadloom/core';
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { TabProps } from '../contact/tabs/props';
-import { QueryError } from '../profile/common';
+import { QueryError, toastError, toastSuccess } from '../profile/common';
 import { useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useAssignees, useContactTasks } from './api';
 import { TaskList } from './TaskList';
 import { groupByDay } from './tasksView';
 import { useTaskActions } from './useTaskActions';
+import { useTaskTemplateMutations, useTaskTemplates } from './taskTemplatesApi';
+import { dueRuleLabel } from './TaskTemplatesPage';
 
 /** The contact page's Tasks tab: this contact's tasks, open first, with the /tasks actions. */
 export function ContactTasksTab({ teamUID, data }: TabProps) {
@@ -26,6 +28,8 @@ export function ContactTasksTab({ teamUID, data }: TabProps) {
     assigneeUID: me.uid,
     GTID,
   });
+  const templates = useTaskTemplates(teamUID);
+  const { apply } = useTaskTemplateMutations(teamUID);
   const names = new Map((assignees.data ?? []).map((a) => [a.uid, a.name]));
   const list = tasks.data;
   const groups = useMemo(() => {
@@ -40,7 +44,40 @@ export function ContactTasksTab({ teamUID, data }: TabProps) {
 
   return (
     <Stack gap="sm">
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconTemplate size={14} />}
+              disabled={!templates.data?.length}
+            >
+              Apply template
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(templates.data ?? []).map((t) => (
+              <Menu.Item
+                key={t.templateUID}
+                onClick={() =>
+                  apply.mutate(
+                    { templateUID: t.templateUID, GTIDs: [GTID] },
+                    {
+                      onSuccess: () => toastSuccess(`Added “${t.name}” from the template.`),
+                      onError: (e) => toastError(e, 'The template was not applied'),
+                    },
+                  )
+                }
+              >
+                <Text size="sm">{t.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {dueRuleLabel(t)}
+                </Text>
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={openNew}>
           New task
         </Button>
