@@ -30,6 +30,11 @@ export interface SearchPlan {
   size: number;
   after: { v: string | number; g: string } | null;
   exactTotal: boolean;
+  /**
+   * The tokens that also match by similarity (typos): those of SEARCH_FUZZY_MIN_LENGTH or more
+   * characters that no contact the scope sees matches by prefix (`typoTokens`).
+   */
+  typoTokens: readonly string[];
 }
 
 const list = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
@@ -38,8 +43,8 @@ function escapeLike(token: string): string {
   return token.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** One free-text token: a word prefix, phone digits anywhere, or (≥ 3 chars) a close word. */
-function tokenCondition(token: string): SQL {
+/** A free-text token as typed: a word prefix, its letter-and-digit parts, or phone digits. */
+function prefixCondition(token: string): SQL {
   const parts: SQL[] = [sql`c.search_doc LIKE ${`% ${escapeLike(token)}%`}`];
   const split = tokenParts(token);
   if (split.length > 0) {
@@ -52,8 +57,36 @@ function tokenCondition(token: string): SQL {
   }
   const digits = phoneDigits(token);
   if (digits && digits.length >= 3) parts.push(sql`c.search_doc LIKE ${`%${digits}%`}`);
-  if (token.length >= SEARCH_FUZZY_MIN_LENGTH) parts.push(sql`${token} <% c.search_doc`);
   return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** One free-text token: as typed, or (a typo token) also a close word. */
+function tokenCondition(token: string, typo: boolean): SQL {
+  return typo ? sql`(${prefixCondition(token)} OR ${token} <% c.search_doc)` : prefixCondition(token);
+}
+
+/**
+ * Which tokens search by similarity too: those long enough that no contact the scope sees
+ * matches as typed. Typo tolerance is for a word nobody has, as in type-ahead engines
+ * (Typesense's `typo_tokens_threshold`, Algolia's `typoTolerance: min`): a prefix that matches
+ * is what the person is typing, and `<%` over every prefix-sharing word would cost ~30 µs a row.
+ */
+export async function typoTokens(
+  scope: TeamScope,
+  db: AppDb,
+  tokens: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const token of new Set(tokens)) {
+    if (token.length < SEARCH_FUZZY_MIN_LENGTH) continue;
+    const r = await db.execute<{ hit: number }>(sql`
+      SELECT 1 AS hit FROM contact c
+      WHERE c.team_uid = ${scope.teamUID} AND ${visibleContacts(scope, 'c')}
+        AND ${prefixCondition(token)}
+      LIMIT 1`);
+    if (r.rows.length === 0) out.push(token);
+  }
+  return out;
 }
 
 /** Open and won deals of the contact, in the pipelines searched (visible ones; the filter's). */
@@ -81,7 +114,9 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   const visibleCp = (alias: string) =>
     visiblePipelineFilter(scope, sql.raw(`${alias}.pipeline_uid`));
 
-  for (const token of plan.tokens) conds.push(tokenCondition(token));
+  for (const token of plan.tokens) {
+    conds.push(tokenCondition(token, plan.typoTokens.includes(token)));
+  }
   if (plan.pipelineUID) {
     conds.push(sql`EXISTS (SELECT 1 FROM contact_pipeline fp
       WHERE fp.team_uid = c.team_uid AND fp.gtid = c.gtid AND fp.pipeline_uid = ${plan.pipelineUID}
@@ -219,6 +254,11 @@ export type PageRow = {
   deal_value: string;
 };
 
+/**
+ * One page. The inner query finds the page's GTIDs in sort order (an index walk for the
+ * indexed sorts, so OFFSET up to 10,000 skips index entries, not computed rows); the outer one
+ * reads those rows and computes their columns, deal sums and cursors for them alone.
+ */
 export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
   const where = whereOf(scope, plan);
   const { key, cursorText, cast } = sortKey(scope, plan);
@@ -236,10 +276,12 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
       c.email_address, c.phone_number, c.photo_url, c.sources, c.profiles, c.status_label_uid,
       ${iso('c.created_at')} AS created_at, ${iso('c.last_activity_at')} AS last_activity_at,
       ${dealValueExpr(scope, plan.pipelineUID)}::text AS deal_value
-    FROM contact c
-    WHERE ${where} ${after}
-    ORDER BY ${key} ${dir}, c.gtid ${dir}
-    LIMIT ${plan.size} OFFSET ${plan.from}`);
+    FROM (SELECT c.gtid FROM contact c
+      WHERE ${where} ${after}
+      ORDER BY ${key} ${dir}, c.gtid ${dir}
+      LIMIT ${plan.size} OFFSET ${plan.from}) page
+    JOIN contact c ON c.team_uid = ${scope.teamUID} AND c.gtid = page.gtid
+    ORDER BY ${key} ${dir}, c.gtid ${dir}`);
   return r.rows;
 }
 
