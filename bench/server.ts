@@ -60,6 +60,8 @@ export interface BenchServer {
 export async function startBenchServer(opts: {
   contacts: number;
   stageHeavy?: boolean;
+  /** Also copy the demo team into the issue 7 dataset of 1,000,000 contacts (`demo --million`). */
+  million?: boolean;
 }): Promise<BenchServer> {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     throw new Error('Run `npm run build` first: benchmarks measure the production build.');
@@ -79,7 +81,10 @@ export async function startBenchServer(opts: {
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
   };
   const engine = dbUrl ? 'PostgreSQL' : 'embedded PGlite';
-  process.stdout.write(`Seeding ${opts.contacts} contacts on ${engine}...\n`);
+  process.stdout.write(
+    `Seeding ${opts.contacts} contacts${opts.million ? ' (then 1,000,000 in all)' : ''} on ${engine}...\n`,
+  );
+  const seedStarted = performance.now();
   await run(
     process.execPath,
     [
@@ -89,8 +94,12 @@ export async function startBenchServer(opts: {
       '--contacts',
       String(opts.contacts),
       ...(opts.stageHeavy ? ['--stage-heavy'] : []),
+      ...(opts.million ? ['--million'] : []),
     ],
     env,
+  );
+  process.stdout.write(
+    `Seed done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.\n`,
   );
   const server = await startServer(env);
   const stop = async () => {

@@ -62,7 +62,9 @@ function prefixCondition(token: string): SQL {
 
 /** One free-text token: as typed, or (a typo token) also a close word. */
 function tokenCondition(token: string, typo: boolean): SQL {
-  return typo ? sql`(${prefixCondition(token)} OR ${token} <% c.search_doc)` : prefixCondition(token);
+  return typo
+    ? sql`(${prefixCondition(token)} OR ${token} <% c.search_doc)`
+    : prefixCondition(token);
 }
 
 /**
@@ -137,9 +139,11 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   if (f.tags?.any?.length) conds.push(sql`EXISTS (${tagRows('ta', f.tags.any)})`);
   if (f.tags?.all?.length) {
     const all = [...new Set(f.tags.all)];
-    conds.push(
-      sql`(SELECT count(DISTINCT x.tag_id) FROM (${tagRows('tl', all)}) x) = ${all.length}`,
-    );
+    // One grouped pass over the tags' rows (a hashed semi-join), not a count per contact.
+    conds.push(sql`c.gtid IN (SELECT tl.gtid FROM contact_tag tl
+      WHERE tl.team_uid = ${scope.teamUID} AND tl.tag_id = ANY(${list(all)})
+        AND (tl.pipeline_uid IS NULL OR ${visibleCp('tl')})
+      GROUP BY tl.gtid HAVING count(DISTINCT tl.tag_id) = ${all.length})`);
   }
   if (f.tags?.none?.length) conds.push(sql`NOT EXISTS (${tagRows('tn', f.tags.none)})`);
   if (f.statusLabels?.length) {
@@ -170,8 +174,20 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
 
 const NAME_KEY = sql`lower(coalesce(nullif(c.full_name, ''), btrim(c.first_name || ' ' || c.last_name)))`;
 
-/** The sort key (never null, so keyset paging is total), and how a cursor value is cast back. */
-function sortKey(scope: TeamScope, plan: SearchPlan): { key: SQL; cursorText: SQL; cast: SQL } {
+/**
+ * The sort key (never null, so keyset paging is total), and how a cursor value is cast back.
+ * `ranked`: for keys read from other tables, the same key from a join, for the query that ranks
+ * every match (one hashed pass instead of a lookup per contact); `key` then serves the page's
+ * rows alone.
+ */
+interface SortKey {
+  key: SQL;
+  cursorText: SQL;
+  cast: SQL;
+  ranked?: { join: SQL; key: SQL };
+}
+
+function sortKey(scope: TeamScope, plan: SearchPlan): SortKey {
   const text = { cast: sql`::text COLLATE "C"` };
   switch (plan.sort.field) {
     case 'relevance': {
@@ -208,7 +224,16 @@ function sortKey(scope: TeamScope, plan: SearchPlan): { key: SQL; cursorText: SQ
     case 'statusLabel': {
       const key = sql`(coalesce((SELECT lower(l.display) FROM status_label l
         WHERE l.team_uid = c.team_uid AND l.label_uid = c.status_label_uid), '') COLLATE "C")`;
-      return { key, cursorText: key, ...text };
+      return {
+        key,
+        cursorText: key,
+        ...text,
+        ranked: {
+          join: sql`LEFT JOIN status_label sl
+            ON sl.team_uid = c.team_uid AND sl.label_uid = c.status_label_uid`,
+          key: sql`(coalesce(lower(sl.display), '') COLLATE "C")`,
+        },
+      };
     }
     case 'createdAt':
       return {
@@ -228,11 +253,35 @@ function sortKey(scope: TeamScope, plan: SearchPlan): { key: SQL; cursorText: SQ
         JOIN stage s ON s.team_uid = sp.team_uid AND s.stage_uid = sp.stage_uid
         WHERE sp.team_uid = c.team_uid AND sp.gtid = c.gtid
           AND sp.pipeline_uid = ${plan.pipelineUID ?? ''}), -1)`;
-      return { key, cursorText: sql`${key}::text`, cast: sql`::int` };
+      return {
+        key,
+        cursorText: sql`${key}::text`,
+        cast: sql`::int`,
+        ranked: {
+          join: sql`LEFT JOIN (SELECT sp.gtid, s.idx FROM contact_pipeline sp
+              JOIN stage s ON s.team_uid = sp.team_uid AND s.stage_uid = sp.stage_uid
+              WHERE sp.team_uid = ${scope.teamUID} AND sp.pipeline_uid = ${plan.pipelineUID ?? ''}) sk
+            ON sk.gtid = c.gtid`,
+          key: sql`coalesce(sk.idx, -1)`,
+        },
+      };
     }
     case 'dealValue': {
       const key = dealValueExpr(scope, plan.pipelineUID);
-      return { key, cursorText: sql`${key}::text`, cast: sql`::numeric` };
+      return {
+        key,
+        cursorText: sql`${key}::text`,
+        cast: sql`::numeric`,
+        ranked: {
+          join: sql`LEFT JOIN (SELECT d.gtid, sum(d.value) AS v FROM deal d
+              WHERE d.team_uid = ${scope.teamUID} AND d.status <> 'lost'
+                AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)}
+                ${plan.pipelineUID ? sql`AND d.pipeline_uid = ${plan.pipelineUID}` : sql``}
+              GROUP BY d.gtid) sk
+            ON sk.gtid = c.gtid`,
+          key: sql`coalesce(sk.v, 0)`,
+        },
+      };
     }
   }
 }
@@ -261,12 +310,13 @@ export type PageRow = {
  */
 export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
   const where = whereOf(scope, plan);
-  const { key, cursorText, cast } = sortKey(scope, plan);
+  const { key, cursorText, cast, ranked } = sortKey(scope, plan);
+  const rankKey = ranked?.key ?? key;
   // Relevance "desc" (the default) is best first, i.e. ascending on its rank key.
   const ascending = (plan.sort.direction === 'asc') !== (plan.sort.field === 'relevance');
   const dir = ascending ? sql`ASC` : sql`DESC`;
   const after = plan.after
-    ? sql`AND (${key}, c.gtid) ${ascending ? sql`>` : sql`<`}
+    ? sql`AND (${rankKey}, c.gtid) ${ascending ? sql`>` : sql`<`}
         (${String(plan.after.v)}${cast}, ${plan.after.g}::text COLLATE "C")`
     : sql``;
   const iso = (col: string) =>
@@ -276,9 +326,9 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
       c.email_address, c.phone_number, c.photo_url, c.sources, c.profiles, c.status_label_uid,
       ${iso('c.created_at')} AS created_at, ${iso('c.last_activity_at')} AS last_activity_at,
       ${dealValueExpr(scope, plan.pipelineUID)}::text AS deal_value
-    FROM (SELECT c.gtid FROM contact c
+    FROM (SELECT c.gtid FROM contact c ${ranked?.join ?? sql``}
       WHERE ${where} ${after}
-      ORDER BY ${key} ${dir}, c.gtid ${dir}
+      ORDER BY ${rankKey} ${dir}, c.gtid ${dir}
       LIMIT ${plan.size} OFFSET ${plan.from}) page
     JOIN contact c ON c.team_uid = ${scope.teamUID} AND c.gtid = page.gtid
     ORDER BY ${key} ${dir}, c.gtid ${dir}`);
