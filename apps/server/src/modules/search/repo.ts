@@ -172,7 +172,8 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   return sql.join(conds, sql` AND `);
 }
 
-const NAME_KEY = sql`lower(coalesce(nullif(c.full_name, ''), btrim(c.first_name || ' ' || c.last_name)))`;
+/** Stored columns of migration 0009 (`sort_name` is COLLATE "C"). */
+const NAME_KEY = sql`c.sort_name`;
 
 /**
  * The sort key (never null, so keyset paging is total), and how a cursor value is cast back.
@@ -193,7 +194,7 @@ function sortKey(scope: TeamScope, plan: SearchPlan): SortKey {
     case 'relevance': {
       // Best first: every token a prefix of a name word (rank 0), of any word (1), else a
       // typo match (2); then by name. One text key, so it pages with a cursor like the others.
-      const names = sql`(' ' || lower(c.first_name) || ' ' || lower(c.last_name) || ' ' || lower(c.full_name))`;
+      const names = sql`c.search_names`;
       const all = (target: SQL) =>
         plan.tokens.length
           ? sql.join(
@@ -206,7 +207,7 @@ function sortKey(scope: TeamScope, plan: SearchPlan): SortKey {
       return { key, cursorText: key, ...text };
     }
     case 'name': {
-      const key = sql`(${NAME_KEY} COLLATE "C")`;
+      const key = NAME_KEY;
       return { key, cursorText: key, ...text };
     }
     case 'email': {
@@ -288,6 +289,8 @@ function sortKey(scope: TeamScope, plan: SearchPlan): SortKey {
 
 export type PageRow = {
   gtid: string;
+  /** Every match's count, when the page's query ranked them all (else null). */
+  match_count: string | null;
   cursor_value: string;
   first_name: string;
   last_name: string;
@@ -321,12 +324,16 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
     : sql``;
   const iso = (col: string) =>
     sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  // A sort no index gives ranks every match anyway: the count of them comes with the page.
+  const counted = plan.sort.field === 'relevance' || ranked !== undefined;
   const r = await db.execute<PageRow>(sql`
-    SELECT c.gtid, ${cursorText} AS cursor_value, c.first_name, c.last_name, c.full_name,
+    SELECT c.gtid, ${counted ? sql`page.match_count` : sql`NULL`} AS match_count,
+      ${cursorText} AS cursor_value, c.first_name, c.last_name, c.full_name,
       c.email_address, c.phone_number, c.photo_url, c.sources, c.profiles, c.status_label_uid,
       ${iso('c.created_at')} AS created_at, ${iso('c.last_activity_at')} AS last_activity_at,
       ${dealValueExpr(scope, plan.pipelineUID)}::text AS deal_value
-    FROM (SELECT c.gtid FROM contact c ${ranked?.join ?? sql``}
+    FROM (SELECT c.gtid${counted ? sql`, count(*) OVER () AS match_count` : sql``}
+      FROM contact c ${ranked?.join ?? sql``}
       WHERE ${where} ${after}
       ORDER BY ${rankKey} ${dir}, c.gtid ${dir}
       LIMIT ${plan.size} OFFSET ${plan.from}) page
@@ -335,16 +342,20 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
   return r.rows;
 }
 
+/** A count as the answer's total: exact up to SEARCH_TOTAL_BOUND (or always, when asked). */
+export function totalOf(n: number, exact: boolean) {
+  return !exact && n > SEARCH_TOTAL_BOUND
+    ? { value: SEARCH_TOTAL_BOUND, relation: 'gte' as const }
+    : { value: n, relation: 'eq' as const };
+}
+
 /** The match count: exact up to SEARCH_TOTAL_BOUND (or always, when asked), else that bound. */
 export async function searchTotal(scope: TeamScope, db: AppDb, plan: SearchPlan) {
   const where = whereOf(scope, plan);
   const limit = plan.exactTotal ? sql`` : sql`LIMIT ${SEARCH_TOTAL_BOUND + 1}`;
   const r = await db.execute<{ n: string }>(sql`
     SELECT count(*) AS n FROM (SELECT 1 FROM contact c WHERE ${where} ${limit}) t`);
-  const n = Number(r.rows[0]?.n ?? 0);
-  return !plan.exactTotal && n > SEARCH_TOTAL_BOUND
-    ? { value: SEARCH_TOTAL_BOUND, relation: 'gte' as const }
-    : { value: n, relation: 'eq' as const };
+  return totalOf(Number(r.rows[0]?.n ?? 0), plan.exactTotal);
 }
 
 /** The typo tolerance of `<%` for this transaction (SET LOCAL; the index honours it). */

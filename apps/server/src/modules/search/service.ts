@@ -65,10 +65,14 @@ export async function search(
     };
     const rows = await repo.searchPage(scope, db, plan);
     // A short page that is not empty (or the first one) ends the list: it holds the total.
+    // Else the page's own count of every match (sorts that rank them all), else a count.
+    const counted = rows[0]?.match_count;
     const total =
       !after && rows.length < plan.size && (rows.length > 0 || plan.from === 0)
         ? { value: plan.from + rows.length, relation: 'eq' as const }
-        : await repo.searchTotal(scope, db, plan);
+        : counted != null && !after
+          ? repo.totalOf(Number(counted), plan.exactTotal)
+          : await repo.searchTotal(scope, db, plan);
     const details = await repo.hitDetails(
       scope,
       db,
