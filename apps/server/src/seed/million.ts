@@ -53,10 +53,16 @@ export async function seedMillion(
   database: Database,
   sourceTeamUID: string,
   perTeam: number,
-): Promise<{ contacts: number; timings: Record<string, number> }> {
+  /** Smaller shapes for tests. */
+  shape: { fullTeams: number; zipfContacts: number; zipfTeams: number } = {
+    fullTeams: FULL_TEAMS,
+    zipfContacts: ZIPF_CONTACTS,
+    zipfTeams: ZIPF_TEAMS,
+  },
+): Promise<{ contacts: number; timings: Record<string, number>; teams: string[] }> {
   const targets = [
-    ...Array.from({ length: FULL_TEAMS - 1 }, () => perTeam),
-    ...zipfSizes(ZIPF_CONTACTS, ZIPF_TEAMS, perTeam),
+    ...Array.from({ length: shape.fullTeams - 1 }, () => perTeam),
+    ...zipfSizes(shape.zipfContacts, shape.zipfTeams, perTeam),
   ].map((contacts) => ({ teamUID: newPushId(), contacts }));
   const timings = await withTx(database, scope, async (tx) => {
     await skipForeignKeyTriggers(tx);
@@ -65,5 +71,9 @@ export async function seedMillion(
   const started = performance.now();
   await vacuumCloned(database);
   timings.vacuum = performance.now() - started;
-  return { contacts: targets.reduce((a, t) => a + t.contacts, 0), timings };
+  return {
+    contacts: targets.reduce((a, t) => a + t.contacts, 0),
+    timings,
+    teams: targets.map((t) => t.teamUID),
+  };
 }
