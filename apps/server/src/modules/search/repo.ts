@@ -119,14 +119,16 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   for (const token of plan.tokens) {
     conds.push(tokenCondition(token, plan.typoTokens.includes(token)));
   }
+  // Filters on other tables as uncorrelated semi-joins (`gtid IN (one pass over the team's
+  // rows)`): hashed once, where a correlated EXISTS was planned as a probe per contact.
   if (plan.pipelineUID) {
-    conds.push(sql`EXISTS (SELECT 1 FROM contact_pipeline fp
-      WHERE fp.team_uid = c.team_uid AND fp.gtid = c.gtid AND fp.pipeline_uid = ${plan.pipelineUID}
+    conds.push(sql`c.gtid IN (SELECT fp.gtid FROM contact_pipeline fp
+      WHERE fp.team_uid = ${scope.teamUID} AND fp.pipeline_uid = ${plan.pipelineUID}
         AND ${visibleCp('fp')})`);
   }
   if (f.stageUIDs?.length) {
-    conds.push(sql`EXISTS (SELECT 1 FROM contact_pipeline fs
-      WHERE fs.team_uid = c.team_uid AND fs.gtid = c.gtid AND fs.stage_uid = ANY(${list(f.stageUIDs)})
+    conds.push(sql`c.gtid IN (SELECT fs.gtid FROM contact_pipeline fs
+      WHERE fs.team_uid = ${scope.teamUID} AND fs.stage_uid = ANY(${list(f.stageUIDs)})
         AND ${visibleCp('fs')}
         ${plan.pipelineUID ? sql`AND fs.pipeline_uid = ${plan.pipelineUID}` : sql``})`);
   }
@@ -136,7 +138,11 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
       WHERE ${a}.team_uid = c.team_uid AND ${a}.gtid = c.gtid AND ${a}.tag_id = ANY(${list(ids)})
         AND (${a}.pipeline_uid IS NULL OR ${visibleCp(alias)})`;
   };
-  if (f.tags?.any?.length) conds.push(sql`EXISTS (${tagRows('ta', f.tags.any)})`);
+  if (f.tags?.any?.length) {
+    conds.push(sql`c.gtid IN (SELECT ta.gtid FROM contact_tag ta
+      WHERE ta.team_uid = ${scope.teamUID} AND ta.tag_id = ANY(${list(f.tags.any)})
+        AND (ta.pipeline_uid IS NULL OR ${visibleCp('ta')}))`);
+  }
   if (f.tags?.all?.length) {
     const all = [...new Set(f.tags.all)];
     // One grouped pass over the tags' rows (a hashed semi-join), not a count per contact.
