@@ -148,13 +148,17 @@ export async function startBenchServer(opts: {
 export async function defaultPipelineUID(
   server: Pick<BenchServer, 'json' | 'teamUID'>,
 ): Promise<string> {
-  const { pipelines } = (
-    await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
-      'GET',
-      `/api/teams/${server.teamUID}/pipelines`,
-    )
-  ).body;
-  return pipelines.find((p) => p.isDefault)!.groupUID;
+  const res = await server.json<{ pipelines?: { groupUID: string; isDefault: boolean }[] }>(
+    'GET',
+    `/api/teams/${server.teamUID}/pipelines`,
+  );
+  const found = res.body.pipelines?.find((p) => p.isDefault);
+  if (!found) {
+    throw new Error(
+      `GET pipelines answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+    );
+  }
+  return found.groupUID;
 }
 
 /** An active webhooks connection taking stage changes, so every move also writes a sync row. */
