@@ -75,6 +75,8 @@ function processCpuMs(pid: number | undefined): number {
 export async function startBenchServer(opts: {
   contacts: number;
   stageHeavy?: boolean;
+  /** Also copy the demo team into the issue 7 dataset of 1,000,000 contacts (`demo --million`). */
+  million?: boolean;
 }): Promise<BenchServer> {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     throw new Error('Run `npm run build` first: benchmarks measure the production build.');
@@ -94,7 +96,10 @@ export async function startBenchServer(opts: {
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
   };
   const engine = dbUrl ? 'PostgreSQL' : 'embedded PGlite';
-  process.stdout.write(`Seeding ${opts.contacts} contacts on ${engine}...\n`);
+  process.stdout.write(
+    `Seeding ${opts.contacts} contacts${opts.million ? ' (then 1,000,000 in all)' : ''} on ${engine}...\n`,
+  );
+  const seedStarted = performance.now();
   await run(
     process.execPath,
     [
@@ -104,8 +109,12 @@ export async function startBenchServer(opts: {
       '--contacts',
       String(opts.contacts),
       ...(opts.stageHeavy ? ['--stage-heavy'] : []),
+      ...(opts.million ? ['--million'] : []),
     ],
     env,
+  );
+  process.stdout.write(
+    `Seed done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.\n`,
   );
   const server = await startServer(env);
   const stop = async () => {
@@ -155,13 +164,17 @@ export async function startBenchServer(opts: {
 export async function defaultPipelineUID(
   server: Pick<BenchServer, 'json' | 'teamUID'>,
 ): Promise<string> {
-  const { pipelines } = (
-    await server.json<{ pipelines: { groupUID: string; isDefault: boolean }[] }>(
-      'GET',
-      `/api/teams/${server.teamUID}/pipelines`,
-    )
-  ).body;
-  return pipelines.find((p) => p.isDefault)!.groupUID;
+  const res = await server.json<{ pipelines?: { groupUID: string; isDefault: boolean }[] }>(
+    'GET',
+    `/api/teams/${server.teamUID}/pipelines`,
+  );
+  const found = res.body.pipelines?.find((p) => p.isDefault);
+  if (!found) {
+    throw new Error(
+      `GET pipelines answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+    );
+  }
+  return found.groupUID;
 }
 
 /** An active webhooks connection taking stage changes, so every move also writes a sync row. */

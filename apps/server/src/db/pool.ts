@@ -40,7 +40,11 @@ export function createGuardedPool(
     connectionString,
     max: opts.max,
     idleTimeoutMillis: opts.max === 1 ? 0 : 30_000,
-    connectionTimeoutMillis: 5_000,
+    // pg-pool's timeout covers the wait in its queue too. Embedded, that queue is the one
+    // connection's (DESIGN §3): 8 busy clients or a slow start (migrations, job queues) make a
+    // caller wait its turn, which is not a failure to connect; 5 s there failed requests that
+    // would have been answered. A generous bound still ends a wait behind a stuck query.
+    connectionTimeoutMillis: opts.max === 1 ? 120_000 : 5_000,
   });
   // An idle client that errors (server restart, socket closed) must not crash the process;
   // the pool drops it and the next query reconnects.

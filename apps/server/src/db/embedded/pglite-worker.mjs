@@ -4,13 +4,14 @@
 // the production bundle, and a worker does not inherit a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir } = workerData;
 
 try {
-  const db = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm, btree_gin } });
   // One live connection is all the app uses; the spare slots only absorb pg-pool's reconnect
   // after a failed query (with 1, an SQL error made the next unrelated query fail).
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });

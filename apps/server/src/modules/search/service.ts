@@ -2,13 +2,12 @@ import {
   decodeSearchCursor,
   effectiveSort,
   encodeSearchCursor,
-  SEARCH_FUZZY_MIN_LENGTH,
   searchTokens,
   type SearchAnswer,
   type SearchFilter,
   type SearchRequest,
 } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
@@ -22,6 +21,8 @@ export async function search(
   database: Database,
   scope: TeamScope,
   req: SearchRequest,
+  /** Receives where the time went (ms): waiting for a connection, then on it. */
+  timing?: (phase: 'queue' | 'db', ms: number) => void,
 ): Promise<SearchAnswer> {
   const sort = effectiveSort(req);
   const sortTag = `${sort.field}:${sort.direction}`;
@@ -38,24 +39,25 @@ export async function search(
     after = { v: cursor.v, g: cursor.g };
   }
   const tokens = searchTokens(req.searchObj.text ?? '');
-  const fuzzy = tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH);
-  // With a typo-tolerant token, one read transaction so the tolerance is set for it alone
-  // (SET LOCAL); without, plain reads (fewer round trips on the one embedded connection).
-  const run = <T>(fn: (db: AppDb) => Promise<T>) =>
-    fuzzy
-      ? withTx(database, scope, async (tx) => {
-          await repo.setTypoTolerance(scope, tx.db);
-          return fn(tx.db);
-        })
-      : fn(database.db);
-  return run(async (db) => {
+  // One read transaction per search: its statements run back to back on one connection, so on
+  // the single embedded connection searches queue whole and in order (first come, first
+  // served) instead of interleaving statement by statement; and the typo tolerance is set for
+  // it alone (SET LOCAL).
+  const asked = performance.now();
+  return withTx(database, scope, async (tx) => {
+    timing?.('queue', performance.now() - asked);
+    const started = performance.now();
+    const db = tx.db;
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
+    const typoTokens = await repo.typoTokens(scope, db, tokens);
+    if (typoTokens.length > 0) await repo.setTypoTolerance(scope, db);
     const plan: repo.SearchPlan = {
       filter: req.searchObj,
       pipelineUID,
       tokens,
+      typoTokens,
       sort,
       from: req.paging.from,
       size: req.paging.size,
@@ -63,12 +65,21 @@ export async function search(
       exactTotal: req.options.total === 'exact',
     };
     const rows = await repo.searchPage(scope, db, plan);
-    const total = await repo.searchTotal(scope, db, plan);
+    // A short page that is not empty (or the first one) ends the list: it holds the total.
+    // Else the page's own count of every match (sorts that rank them all), else a count.
+    const counted = rows[0]?.match_count;
+    const total =
+      !after && rows.length < plan.size && (rows.length > 0 || plan.from === 0)
+        ? { value: plan.from + rows.length, relation: 'eq' as const }
+        : counted != null && !after
+          ? repo.totalOf(Number(counted), plan.exactTotal)
+          : await repo.searchTotal(scope, db, plan);
     const details = await repo.hitDetails(
       scope,
       db,
       rows.map((r) => r.gtid),
     );
+    timing?.('db', performance.now() - started);
     const last = rows.at(-1);
     return {
       hits: rows.map((r) => repo.toHit(r, details)),
