@@ -4,8 +4,6 @@ import {
   EXPORT_PAGE_SIZE,
   exportHeader,
   exportLine,
-  SEARCH_FUZZY_MIN_LENGTH,
-  searchTokens,
   type ExportContact,
   type ExportRequest,
 } from '@leadloom/core';
@@ -14,6 +12,7 @@ import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import * as search from '../search/repo';
+import { planSearch } from '../search/service';
 import * as repo from './repo';
 
 export interface ExportOptions {
@@ -44,31 +43,23 @@ export async function exportContacts(
   const columns = req.columns ?? DEFAULT_EXPORT_COLUMNS;
   const ctx = { onePipeline: columnPipeline !== null };
   const sort = effectiveSort(req);
-  const tokens = searchTokens(req.searchObj.text ?? '');
-  const fuzzy = tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH);
-  // As the search service: a typo-tolerant token needs its threshold set for the transaction.
-  const run = <T>(fn: (db: AppDb) => Promise<T>) =>
-    fuzzy
-      ? withTx(database, scope, async (tx) => {
-          await search.setTypoTolerance(scope, tx.db);
-          return fn(tx.db);
-        })
-      : fn(database.db);
+  // Each page is one read transaction, planned as the search service plans (typo tolerance is
+  // set per transaction).
+  const run = <T>(fn: (db: AppDb) => Promise<T>) => withTx(database, scope, (tx) => fn(tx.db));
 
   let after: search.SearchPlan['after'] = null;
   let done = false;
   const readPage = () =>
     run(async (db) => {
-      const plan: search.SearchPlan = {
+      const plan = await planSearch(scope, db, {
         filter: req.searchObj,
         pipelineUID: req.searchObj.pipelineUID ?? null,
-        tokens,
         sort,
         from: 0,
         size: pageSize,
         after,
         exactTotal: false,
-      };
+      });
       const rows = await search.searchPage(scope, db, plan);
       const labelUIDs = [
         ...new Set(rows.map((r) => r.status_label_uid).filter((l): l is string => l !== null)),

@@ -7,7 +7,7 @@ import {
   type SearchFilter,
   type SearchRequest,
 } from '@leadloom/core';
-import type { Database } from '../../db/database';
+import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
@@ -38,7 +38,6 @@ export async function search(
     }
     after = { v: cursor.v, g: cursor.g };
   }
-  const tokens = searchTokens(req.searchObj.text ?? '');
   // One read transaction per search: its statements run back to back on one connection, so on
   // the single embedded connection searches queue whole and in order (first come, first
   // served) instead of interleaving statement by statement; and the typo tolerance is set for
@@ -51,19 +50,15 @@ export async function search(
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
-    const typoTokens = await repo.typoTokens(scope, db, tokens);
-    if (typoTokens.length > 0) await repo.setTypoTolerance(scope, db);
-    const plan: repo.SearchPlan = {
+    const plan = await planSearch(scope, db, {
       filter: req.searchObj,
       pipelineUID,
-      tokens,
-      typoTokens,
       sort,
       from: req.paging.from,
       size: req.paging.size,
       after,
       exactTotal: req.options.total === 'exact',
-    };
+    });
     const rows = await repo.searchPage(scope, db, plan);
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.
@@ -96,6 +91,23 @@ export async function search(
 }
 
 /**
+ * A search plan for the transaction `db` belongs to: the free text's tokens, and which of them
+ * need typo tolerance (set for this transaction alone with SET LOCAL). Every reader of the
+ * search's SQL — `POST /v2`, a bulk job's "all matching", the CSV export — plans here, so they
+ * match the same contacts.
+ */
+export async function planSearch(
+  scope: TeamScope,
+  db: AppDb,
+  base: Omit<repo.SearchPlan, 'tokens' | 'typoTokens'>,
+): Promise<repo.SearchPlan> {
+  const tokens = searchTokens(base.filter.text ?? '');
+  const typoTokens = await repo.typoTokens(scope, db, tokens);
+  if (typoTokens.length > 0) await repo.setTypoTolerance(scope, db);
+  return { ...base, tokens, typoTokens };
+}
+
+/**
  * The GTIDs of every contact the scope sees that matches `filter` (POST /v2's `searchObj`), up
  * to `limit`, in POST /v2's default order: "select all matching" of a bulk job. Runs in the
  * caller's transaction (`db` of a Tx: a typo-tolerant token sets the tolerance with SET LOCAL).
@@ -106,25 +118,16 @@ export async function matchingContacts(
   filter: SearchFilter,
   limit: number,
 ): Promise<string[]> {
-  const tokens = searchTokens(filter.text ?? '');
-  if (tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH)) {
-    await repo.setTypoTolerance(scope, db);
-  }
-  return repo.matchingGtids(
-    scope,
-    db,
-    {
-      filter,
-      pipelineUID: filter.pipelineUID ?? null,
-      tokens,
-      sort: effectiveSort({ searchObj: filter }),
-      from: 0,
-      size: limit,
-      after: null,
-      exactTotal: true,
-    },
-    limit,
-  );
+  const plan = await planSearch(scope, db, {
+    filter,
+    pipelineUID: filter.pipelineUID ?? null,
+    sort: effectiveSort({ searchObj: filter }),
+    from: 0,
+    size: limit,
+    after: null,
+    exactTotal: true,
+  });
+  return repo.matchingGtids(scope, db, plan, limit);
 }
 
 /** A cursor's value must have its sort's type (a forged one would fail in the database). */
