@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchFilterSchema } from './search';
+import { taskCreateSchema } from './tasks';
 
 /**
  * Bulk actions (SPEC §7 "POST /v2/bulk", issue 7): what one job does to every selected contact,
@@ -35,6 +36,10 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('label'), labelUID: uid.nullable() }),
   /** Delete the contacts (as the contact page's delete does). */
   z.object({ type: z.literal('delete') }),
+  /** One task on each contact (issue 8): due on a day in the assignee's zone. */
+  z.object({ type: z.literal('task'), task: taskCreateSchema.omit({ GTID: true }) }),
+  /** A task template's task on each contact (issue 8), as "Apply template" makes it. */
+  z.object({ type: z.literal('task-template'), templateUID: uid }),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 export type BulkActionType = BulkAction['type'];

@@ -26,6 +26,9 @@ import {
   type TagFailure,
 } from '../contact-tags/service';
 import { matchingContacts } from '../search/service';
+import { lockVisibleContacts } from '../contacts/access';
+import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
+import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { teamScopeFor } from '../teams/service';
 import * as repo from './repo';
 
@@ -151,6 +154,14 @@ async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promis
     case 'tags-remove':
       await tagTargetsOf(tx, scope, action);
       return;
+    case 'task':
+      await requireAssignee(tx, scope, action.task.assigneeUID ?? scope.uid);
+      return;
+    case 'task-template': {
+      const template = await requireTaskTemplate(tx, scope, action.templateUID);
+      await requireAssignee(tx, scope, taskSpecOf(scope, template).assigneeUID);
+      return;
+    }
   }
 }
 
@@ -247,6 +258,24 @@ async function applyBatch(
     case 'delete': {
       const { notVisible } = await deleteContacts(tx, scope, gtidsOf(items));
       return outcome(items, new Set(notVisible), NOT_VISIBLE);
+    }
+    case 'task':
+    case 'task-template': {
+      const spec: TaskSpec =
+        action.type === 'task'
+          ? {
+              name: action.task.name,
+              notes: action.task.notes ?? '',
+              assigneeUID: action.task.assigneeUID ?? scope.uid,
+              due: { date: action.task.dueDate },
+              dueTime: action.task.dueTime ?? null,
+              repeat: action.task.repeat ?? null,
+            }
+          : taskSpecOf(scope, await requireTaskTemplate(tx, scope, action.templateUID));
+      const visible = await lockVisibleContacts(scope, tx.db, gtidsOf(items));
+      if (visible.size > 0) await createTasksOnContacts(tx, scope, spec, visible);
+      const hidden = gtidsOf(items).filter((g) => !visible.has(g));
+      return outcome(items, new Set(hidden), NOT_VISIBLE);
     }
   }
 }

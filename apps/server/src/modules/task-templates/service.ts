@@ -1,11 +1,10 @@
-import { addDays, localToday, newPushId, zonedInstant, type TaskTemplate } from '@leadloom/core';
+import { newPushId, type TaskTemplate } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { requireContacts } from '../contacts/access';
-import { insertTasksWithLog, requireAssignee } from '../tasks/service';
-import type { NewTaskRow } from '../tasks/repo';
+import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { MANAGERS, requireRole } from '../teams/roles';
 import * as repo from './repo';
 
@@ -82,25 +81,22 @@ export async function applyTaskTemplate(
   now: number = Date.now(),
 ): Promise<string[]> {
   const contacts = await requireContacts(scope, tx.db, gtids);
-  const assigneeUID = template.assignee.kind === 'member' ? template.assignee.uid : scope.uid;
-  const zone = (await requireAssignee(tx, scope, assigneeUID)).zone;
-  const dueDate = addDays(localToday(now, zone), template.dueInDays);
-  const dueMs = zonedInstant(dueDate, template.dueTime ?? '00:00', zone);
-  const rows: NewTaskRow[] = gtids.map((gtid) => ({
-    taskUID: newPushId('task'),
-    gtid,
-    name: template.name,
-    notes: template.notes,
-    assigneeUID,
-    dueDate,
-    dueTime: template.dueTime,
-    timeZone: zone,
-    actualDueMs: dueMs,
-    repeat: template.repeat,
-  }));
-  await insertTasksWithLog(tx, scope, rows, contacts);
-  return rows.map((r) => r.taskUID);
+  return createTasksOnContacts(tx, scope, taskSpecOf(scope, template), contacts, now);
 }
+
+/** The task a template makes when `scope`'s person applies it. */
+export const taskSpecOf = (scope: TeamScope, template: TaskTemplate): TaskSpec => ({
+  name: template.name,
+  notes: template.notes,
+  assigneeUID: template.assignee.kind === 'member' ? template.assignee.uid : scope.uid,
+  due: { inDays: template.dueInDays },
+  dueTime: template.dueTime,
+  repeat: template.repeat,
+});
+
+/** A template of the team (404 otherwise), for the bulk worker. */
+export const requireTaskTemplate = (tx: Tx, scope: TeamScope, templateUID: string) =>
+  requireTemplate(tx, scope, templateUID);
 
 /** POST …/task-templates/:id/apply: the template on up to TASK_TEMPLATE_APPLY_MAX contacts. */
 export async function applyTaskTemplateTo(

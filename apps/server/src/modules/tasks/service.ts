@@ -1,9 +1,11 @@
 import {
+  addDays,
   DEFAULT_TIME_ZONE,
   localToday,
   newPushId,
   nextDueDate,
   zonedInstant,
+  type RepeatData,
   type TaskCreate,
   type TaskPatch,
   type TaskView,
@@ -129,6 +131,48 @@ export async function insertTasksWithLog(
     }),
   );
   for (const r of rows) tx.recordChange(scope.teamUID, 'task', changeIdOf(r), 'insert');
+}
+
+/** What a task made on many contacts at once is: a template, or a bulk "create task". */
+export interface TaskSpec {
+  name: string;
+  notes: string;
+  assigneeUID: string;
+  /** A day, or a number of days after the assignee's today. */
+  due: { date: string } | { inDays: number };
+  dueTime: string | null;
+  repeat: RepeatData | null;
+}
+
+/**
+ * One task per contact of `contacts` (all visible to the scope), in one insert with their
+ * activities, sync rows and changes. Answers the task ids in the map's order.
+ */
+export async function createTasksOnContacts(
+  tx: Tx,
+  scope: TeamScope,
+  spec: TaskSpec,
+  contacts: ReadonlyMap<string, ContactHead>,
+  now: number = Date.now(),
+): Promise<string[]> {
+  const zone = (await requireAssignee(tx, scope, spec.assigneeUID)).zone;
+  const dueDate =
+    'date' in spec.due ? spec.due.date : addDays(localToday(now, zone), spec.due.inDays);
+  const dueMs = zonedInstant(dueDate, spec.dueTime ?? '00:00', zone);
+  const rows: repo.NewTaskRow[] = [...contacts.keys()].map((gtid) => ({
+    taskUID: newPushId('task'),
+    gtid,
+    name: spec.name,
+    notes: spec.notes,
+    assigneeUID: spec.assigneeUID,
+    dueDate,
+    dueTime: spec.dueTime,
+    timeZone: zone,
+    actualDueMs: dueMs,
+    repeat: spec.repeat,
+  }));
+  await insertTasksWithLog(tx, scope, rows, contacts);
+  return rows.map((r) => r.taskUID);
 }
 
 export async function createTask(

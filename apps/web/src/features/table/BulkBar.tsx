@@ -13,14 +13,17 @@ import {
   Select,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import {
   IconArrowRight,
+  IconChecklist,
   IconCircleCheck,
   IconLayoutKanban,
   IconTag,
   IconTagOff,
   IconTags,
+  IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
 import type { BulkAction, BulkActionType, SearchFilter, SearchTotal } from '@leadloom/core';
@@ -30,6 +33,7 @@ import { usePipelines } from '../pipeline/api';
 import { toastError } from '../profile/common';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
+import { useTaskTemplates } from '../tasks/taskTemplatesApi';
 import { useBulkJob, useStartBulkJob, type BulkJob } from './bulkApi';
 import { bulkBody, selectedCount, type Selection } from './tableState';
 
@@ -40,6 +44,8 @@ const ACTION_TITLES: Record<BulkActionType, string> = {
   'tags-remove': 'Remove tags',
   label: 'Set label',
   delete: 'Delete contacts',
+  task: 'Create a task',
+  'task-template': 'Apply task template',
 };
 
 const DONE_WORDS: Record<BulkActionType, string> = {
@@ -49,6 +55,8 @@ const DONE_WORDS: Record<BulkActionType, string> = {
   'tags-remove': 'Untagged',
   label: 'Labelled',
   delete: 'Deleted',
+  task: 'Gave a task to',
+  'task-template': 'Applied the template to',
 };
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
@@ -79,6 +87,11 @@ function ActionForm({
   const [tagScope, setTagScope] = useState<string>('global');
   const [tags, setTags] = useState<string[]>([]);
   const [label, setLabel] = useState<string | null>(null);
+  const [template, setTemplate] = useState<string | null>(null);
+  const [taskName, setTaskName] = useState('');
+  const [taskDate, setTaskDate] = useState('');
+  const [taskTime, setTaskTime] = useState('');
+  const templates = useTaskTemplates(teamUID);
   const detail = usePipelineDetail(teamUID, pipeline);
 
   const pipelineOptions = (pipelines.data ?? []).map((p) => ({
@@ -108,6 +121,13 @@ function ActionForm({
     action = { type, labelUID: label === 'none' ? null : label };
   } else if (type === 'delete') {
     action = { type };
+  } else if (type === 'task-template' && template) {
+    action = { type, templateUID: template };
+  } else if (type === 'task' && taskName.trim() && taskDate) {
+    action = {
+      type,
+      task: { name: taskName.trim(), dueDate: taskDate, dueTime: taskTime || null },
+    };
   }
 
   return (
@@ -181,6 +201,45 @@ function ActionForm({
             onChange={setLabel}
             data-autofocus
           />
+        )}
+        {type === 'task-template' && (
+          <Select
+            label="Task template"
+            data={(templates.data ?? []).map((t) => ({ value: t.templateUID, label: t.name }))}
+            value={template}
+            onChange={setTemplate}
+            nothingFoundMessage="No task templates yet (Setup → Tasks templates)"
+            searchable
+            data-autofocus
+          />
+        )}
+        {type === 'task' && (
+          <>
+            <TextInput
+              label="Task"
+              placeholder="e.g. Follow up"
+              value={taskName}
+              onChange={(e) => setTaskName(e.currentTarget.value)}
+              data-autofocus
+            />
+            <Group grow gap="sm">
+              <TextInput
+                type="date"
+                label="Due"
+                value={taskDate}
+                onChange={(e) => setTaskDate(e.currentTarget.value)}
+              />
+              <TextInput
+                type="time"
+                label="Time (optional)"
+                value={taskTime}
+                onChange={(e) => setTaskTime(e.currentTarget.value)}
+              />
+            </Group>
+            <Text size="xs" c="dimmed">
+              One task per contact, assigned to you. Contacts you cannot see are skipped and listed.
+            </Text>
+          </>
         )}
         {type === 'delete' && (
           <Text size="sm">
@@ -342,6 +401,8 @@ export function BulkBar({
     { type: 'tags-add', icon: IconTags },
     { type: 'tags-remove', icon: IconTagOff },
     { type: 'label', icon: IconTag },
+    { type: 'task', icon: IconChecklist },
+    { type: 'task-template', icon: IconTemplate },
   ];
 
   return (
