@@ -233,7 +233,10 @@ describe(`realtime stream (${ENGINE})`, () => {
           c.connections++;
           await stream.until(() => stream.messages.some((m) => m.event === 'open'));
           if (c.connections === 1) {
-            for (const [t, seq] of decodeEventId(stream.lastId!)!) c.start.set(t, seq);
+            // Where the stream started is the `open` event's id: entries may already have
+            // arrived with it in the same chunk (so `lastId` may be past it).
+            const open = stream.messages.find((m) => m.event === 'open')!;
+            for (const [t, seq] of decodeEventId(open.id!)!) c.start.set(t, seq);
             markReady();
           }
           const caughtUp = () =>
