@@ -35,3 +35,4 @@ export * from './search';
 export * from './export';
 export * from './message-template';
 export * from './tasks';
+export * from './dashboard';

@@ -1,3 +1,4 @@
+import { dashboardRoutes } from '../modules/dashboard/routes';
 import { taskTemplateRoutes } from '../modules/task-templates/routes';
 import { taskRoutes } from '../modules/tasks/routes';
 import { messageTemplateRoutes } from '../modules/message-templates/routes';
@@ -74,6 +75,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   taskRoutes,
   filterSetRoutes,
   taskTemplateRoutes,
+  dashboardRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

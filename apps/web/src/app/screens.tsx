@@ -53,6 +53,9 @@ const TasksPage = lazy(() =>
 const TaskTemplatesPage = lazy(() =>
   import('../features/tasks/TaskTemplatesPage').then((m) => ({ default: m.TaskTemplatesPage })),
 );
+const HomeDashboard = lazy(() =>
+  import('../features/dashboard/HomeDashboard').then((m) => ({ default: m.HomeDashboard })),
+);
 const SetupPipelinesPage = lazy(() =>
   import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
     default: m.SetupPipelinesPage,
@@ -98,5 +101,6 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/pipelines-order': PipelinesOrderPage,
   '/setup/messaging': MessagingPage,
   '/tasks': TasksPage,
+  '/dashboard/home': HomeDashboard,
   '/setup/tasks': TaskTemplatesPage,
 };

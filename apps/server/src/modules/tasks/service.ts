@@ -389,6 +389,11 @@ export async function tasksOfContact(database: Database, scope: TeamScope, gtid:
   return { tasks: await repo.contactTasks(scope, database.db, gtid) };
 }
 
+/** A member's time zone (their profile's, else the default). */
+export async function zoneOfMember(database: Database, scope: TeamScope, uid: string) {
+  return (await memberZones(database, scope)).get(uid)?.zone ?? DEFAULT_TIME_ZONE;
+}
+
 /** The navigation badge: the caller's open tasks due today and overdue, in their zone. */
 export async function myDueCounts(
   database: Database,
