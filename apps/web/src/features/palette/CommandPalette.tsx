@@ -101,7 +101,9 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), DEBOUNCE_MS);
-  const [active, setActive] = useState(0);
+  // The highlighted item by key, so it stays put when results arrive around it; null = the
+  // first item (the best match of what was typed).
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const [recent] = useState(() => readRecent(teamUID));
   const listRef = useRef<HTMLDivElement | null>(null);
 
@@ -144,7 +146,12 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
     return [...hits, ...screens];
   }, [typing, recent, debounced, search.data, query]);
 
-  useEffect(() => setActive(0), [items]);
+  const found = activeKey === null ? -1 : items.findIndex((i) => i.key === activeKey);
+  const active = found < 0 ? 0 : found;
+  const move = (step: number) => {
+    if (items.length === 0) return;
+    setActiveKey(items[(active + step + items.length) % items.length]!.key);
+  };
   useEffect(() => {
     if (pendingEnter && !waiting) {
       setPendingEnter(false);
@@ -181,14 +188,15 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
   function onKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((i) => (items.length ? (i + 1) % items.length : 0));
+      move(1);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((i) => (items.length ? (i - 1 + items.length) % items.length : 0));
+      move(-1);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Typed and pressed Enter at once: open the best match of what was typed, once it is in.
-      if (waiting) setPendingEnter(true);
+      // An item picked with the arrows or the mouse opens at once.
+      if (waiting && activeKey === null) setPendingEnter(true);
       else choose(items[active]);
     }
   }
@@ -199,7 +207,10 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
       <TextInput
         data-autofocus
         value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+          setActiveKey(null);
+        }}
         onKeyDown={onKeyDown}
         placeholder="Search contacts and screens…"
         aria-label="Search contacts and screens"
@@ -235,7 +246,7 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
                 index={index}
                 teamUID={teamUID}
                 active={index === active}
-                onHover={() => setActive(index)}
+                onHover={() => setActiveKey(item.key)}
                 onChoose={() => choose(item)}
               />
             </Box>
