@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
-import { api, signInThroughForm } from './session';
+import { api, joinAsTeammate, signInThroughForm } from './session';
 
 const MATE = { name: 'Bo Teammate', email: 'bo@example.test', password: 'bo-teammate-1' };
 
@@ -77,33 +77,8 @@ describe.skipIf(requireChromium())('realtime between two teammates', () => {
 
   /** Invites B through the API with access to `pipelines`, and signs B in in a new context. */
   async function addTeammate(pipelines: string[]): Promise<Page> {
-    const invited = await api(a, 'POST', team('/invitations'), {
-      email: MATE.email,
-      role: 'member',
-      pipelines,
-    });
-    expect(invited.status).toBe(201);
-    const { inviteCode } = invited.body.invitation as { inviteCode: string };
     const page = await newPage();
-    await page.goto(`${app.url}/login`);
-    const joined = await page.evaluate(
-      async ([code, name]) =>
-        (
-          await fetch(`/api/invitations/${code}/accept`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name }),
-          })
-        ).status,
-      [inviteCode, MATE.name] as const,
-    );
-    expect(joined).toBe(200);
-    expect(
-      (await api(page, 'POST', '/api/me/initial-password', { password: MATE.password })).status,
-    ).toBe(200);
-    expect((await api(page, 'POST', '/api/me/accept-terms', { version: '1.0.1' })).status).toBe(
-      200,
-    );
+    await joinAsTeammate(a, page, app.url, teamUID, MATE, pipelines);
     return page;
   }
 

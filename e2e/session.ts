@@ -29,3 +29,54 @@ export async function signInThroughForm(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
+
+/** A teammate to invite: name, e-mail and the password they set. */
+export interface Teammate {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Invites `mate` as a member of the owner's team with access to `pipelines` (through the API,
+ * on the owner's page), then joins on `page` (a fresh context): accepts the invitation, sets the
+ * password and accepts the terms, so `page` is signed in as the teammate.
+ */
+export async function joinAsTeammate(
+  owner: Page,
+  page: Page,
+  appUrl: string,
+  teamUID: string,
+  mate: Teammate,
+  pipelines: string[],
+): Promise<void> {
+  const must = (what: string, status: number, want: number) => {
+    if (status !== want) throw new Error(`${what}: ${status}, expected ${want}`);
+  };
+  const invited = await api(owner, 'POST', `/api/teams/${teamUID}/invitations`, {
+    email: mate.email,
+    role: 'member',
+    pipelines,
+  });
+  must('invitation', invited.status, 201);
+  const { inviteCode } = invited.body.invitation as { inviteCode: string };
+  await page.goto(`${appUrl}/login`);
+  const joined = await page.evaluate(
+    async ([code, name]) =>
+      (
+        await fetch(`/api/invitations/${code}/accept`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        })
+      ).status,
+    [inviteCode, mate.name] as const,
+  );
+  must('accept', joined, 200);
+  const password = await api(page, 'POST', '/api/me/initial-password', {
+    password: mate.password,
+  });
+  must('initial password', password.status, 200);
+  const terms = await api(page, 'POST', '/api/me/accept-terms', { version: '1.0.1' });
+  must('terms', terms.status, 200);
+}

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
-import { api, signInThroughForm } from './session';
+import { api, joinAsTeammate, signInThroughForm } from './session';
 
 const MATE = { name: 'Tia Teammate', email: 'tia@example.test', password: 'tia-teammate-1' };
 
@@ -73,32 +73,14 @@ describe.skipIf(requireChromium())('the table view', () => {
     const pipelines = (await api(a, 'GET', team('/pipelines'))).body.pipelines as {
       groupUID: string;
     }[];
-    const invited = await api(a, 'POST', team('/invitations'), {
-      email: MATE.email,
-      role: 'member',
-      pipelines: pipelines.map((p) => p.groupUID),
-    });
-    expect(invited.status).toBe(201);
-    const { inviteCode } = invited.body.invitation as { inviteCode: string };
     const page = await newPage();
-    await page.goto(`${app.url}/login`);
-    const joined = await page.evaluate(
-      async ([code, name]) =>
-        (
-          await fetch(`/api/invitations/${code}/accept`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name }),
-          })
-        ).status,
-      [inviteCode, MATE.name] as const,
-    );
-    expect(joined).toBe(200);
-    expect(
-      (await api(page, 'POST', '/api/me/initial-password', { password: MATE.password })).status,
-    ).toBe(200);
-    expect((await api(page, 'POST', '/api/me/accept-terms', { version: '1.0.1' })).status).toBe(
-      200,
+    await joinAsTeammate(
+      a,
+      page,
+      app.url,
+      teamUID,
+      MATE,
+      pipelines.map((p) => p.groupUID),
     );
     return page;
   }

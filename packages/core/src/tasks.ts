@@ -343,3 +343,27 @@ export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
 
 /** Most contacts one "apply template" request takes (more go through a bulk job). */
 export const TASK_TEMPLATE_APPLY_MAX = 1_000;
+
+/** A task as the API answers it (server and web app share the shape). */
+export interface Task {
+  taskUID: string;
+  GTID: string | null;
+  /** The contact's name, for lists (null for a free-standing task). */
+  contactName: string | null;
+  name: string;
+  notes: string;
+  assigneeUID: string;
+  /** The day it is due (YYYY-MM-DD) in `timeZone`. */
+  dueDate: string;
+  dueTime: string | null;
+  /** The assignee's zone the instant was computed in. */
+  timeZone: string;
+  /** The instant `dueDate` + `dueTime` name in `timeZone` (ISO). */
+  actualDueDate: string;
+  status: TaskStatus;
+  repeat: RepeatData | null;
+  createdBy: string;
+  createdAt: string;
+  completedAt: string | null;
+  completedBy: string | null;
+}

@@ -1,28 +1,11 @@
-import type { RepeatData, TaskStatus, TaskView } from '@leadloom/core';
+import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts } from '../../db/visibility';
 
-export interface TaskRow {
-  taskUID: string;
-  GTID: string | null;
-  /** The contact's name, for lists (null for a free-standing task). */
-  contactName: string | null;
-  name: string;
-  notes: string;
-  assigneeUID: string;
-  dueDate: string;
-  dueTime: string | null;
-  timeZone: string;
-  actualDueDate: string;
-  status: TaskStatus;
-  repeat: RepeatData | null;
-  createdBy: string;
-  createdAt: string;
-  completedAt: string | null;
-  completedBy: string | null;
-}
+/** A task as the API answers it (core's `Task`). */
+export type TaskRow = Task;
 
 type TaskDbRow = {
   task_uid: string;

@@ -1,27 +1,10 @@
-import type { RepeatData, TaskStatus, TaskView } from '@leadloom/core';
+import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 
-/** docs/api.md "Tasks". */
-export interface Task {
-  taskUID: string;
-  GTID: string | null;
-  contactName: string | null;
-  name: string;
-  notes: string;
-  assigneeUID: string;
-  dueDate: string;
-  dueTime: string | null;
-  timeZone: string;
-  actualDueDate: string;
-  status: TaskStatus;
-  repeat: RepeatData | null;
-  createdBy: string;
-  createdAt: string;
-  completedAt: string | null;
-  completedBy: string | null;
-}
+/** docs/api.md "Tasks": the shape is core's. */
+export type { Task };
 
 export interface TaskDraft {
   name: string;
