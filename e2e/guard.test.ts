@@ -309,6 +309,9 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
     it('signs out and goes to /login when the user data is missing (404)', async () => {
       const page = await newPage();
       await signIn(page, GOOD.email, GOOD.password);
+      // Leave the signed-in app first: a refetch of /api/me still under way there would take
+      // the one "not found" answer below, and the table would then load for real.
+      await page.goto('about:blank');
       // The first /api/me answers "not found", as for an account whose user data is gone.
       await page.route(
         '**/api/me',
