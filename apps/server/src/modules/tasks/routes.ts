@@ -27,11 +27,11 @@ export function taskRoutes(services: Services) {
   app.get('/teams/:teamUID/tasks', async (c) => {
     const scope = await scopeOf(c);
     const q = parseWith(listQuery, c.req.query());
-    return c.json(await service.listTaskView(database, scope, q));
+    return c.json(await service.listTaskView(database, scope, q, services.now));
   });
   app.get('/teams/:teamUID/tasks-due', async (c) => {
     const scope = await scopeOf(c);
-    return c.json(await service.myDueCounts(database, scope));
+    return c.json(await service.myDueCounts(database, scope, services.now));
   });
   app.get('/teams/:teamUID/task-assignees', async (c) => {
     const scope = await scopeOf(c);
@@ -50,7 +50,9 @@ export function taskRoutes(services: Services) {
     const scope = await scopeOf(c);
     const taskUID = parseWith(id, c.req.param('taskUID'));
     const body = await jsonBody(c, taskPatchSchema);
-    return c.json(await service.updateTask(database, scope, taskUID, body, txOptions(c)));
+    return c.json(
+      await service.updateTask(database, scope, taskUID, body, txOptions(c), services.now),
+    );
   });
   app.delete('/teams/:teamUID/tasks/:taskUID', async (c) => {
     const scope = await scopeOf(c);
