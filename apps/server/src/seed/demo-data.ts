@@ -242,3 +242,20 @@ export const DEMO_TASKS: {
   { name: 'Book the discovery call', days: 1, time: '09:15', repeat: null },
   { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
 ];
+
+/**
+ * Demo tasks the owner completed on recent days (days before today, at a time): a run of active
+ * days for the home dashboard's streak (with a gap before it), and a Done view to look at.
+ */
+export const DEMO_DONE_TASKS: { name: string; days: number; time: string }[] = [
+  { name: 'Welcome the new group members', days: -11, time: '09:30' },
+  { name: 'Send the webinar recording', days: -10, time: '15:00' },
+  { name: 'Answer the pricing question', days: -9, time: '11:00' },
+  { name: 'Follow up after the call', days: -6, time: '10:15' },
+  { name: 'Share the case study', days: -5, time: '16:45' },
+  { name: 'Check in on the trial', days: -4, time: '09:00' },
+  { name: 'Send the onboarding checklist', days: -3, time: '13:30' },
+  { name: 'Confirm the demo time', days: -2, time: '08:45' },
+  { name: 'Thank them for the referral', days: -1, time: '17:30' },
+  { name: 'Reply to the group question', days: 0, time: '00:05' },
+];
