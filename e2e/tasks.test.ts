@@ -109,7 +109,7 @@ describe.skipIf(requireChromium())('tasks in the browser', () => {
 
   it('an owner writes a task template at /setup/tasks and applies it on a contact', async () => {
     await page.goto(`${app.url}/setup/tasks`);
-    await page.getByRole('button', { name: 'Add a template' }).click();
+    await page.getByRole('button', { name: 'New template' }).click();
     await page.getByLabel('Task', { exact: true }).fill('Call after the webinar');
     await page.getByRole('textbox', { name: 'Category' }).fill('Events');
     await page.getByLabel('Due after (days)').fill('2');

@@ -80,10 +80,11 @@ export async function seedBenchTasks(
               CASE WHEN $3 = 'done' THEN ba.uid END
        FROM generate_series(1, $5::int) AS g
        CROSS JOIN n
-       JOIN bench_assignee ba ON ba.i = (g * 7 + $2) % n.a
+       JOIN bench_assignee ba ON ba.i = g % n.a
        LEFT JOIN bench_contact bc ON bc.i = (g * 7919) % greatest(n.c, 1)
        CROSS JOIN LATERAL (
-         SELECT (now() AT TIME ZONE ba.zone)::date + ($6::int + (g * 31 + $2) % $7::int) AS day,
+         -- Each assignee's tasks cycle through every day of the span.
+         SELECT (now() AT TIME ZONE ba.zone)::date + ($6::int + (g / n.a + $2) % $7::int)::int AS day,
                 CASE WHEN g % 4 = 0 THEN NULL
                      ELSE lpad((8 + g % 15)::text, 2, '0') || ':' || (ARRAY['00', '15', '30', '45'])[1 + g % 4] END AS time
        ) d`,

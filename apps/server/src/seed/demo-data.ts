@@ -1,3 +1,4 @@
+import type { TaskTemplateInput } from '@leadloom/core';
 /**
  * The demo team the first run seeds (README "Demo sign-in"): a believable Facebook-group outreach
  * pipeline and an Instagram one, with contacts spread over the stages.
@@ -241,6 +242,41 @@ export const DEMO_TASKS: {
   { name: 'Reply to new group members', days: 0, time: '17:00', repeat: { kind: 'daily' } },
   { name: 'Book the discovery call', days: 1, time: '09:15', repeat: null },
   { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
+];
+
+/** The demo team's task templates (/setup/tasks), by category and type (SPEC §3). */
+export const DEMO_TASK_TEMPLATES: TaskTemplateInput[] = [
+  {
+    name: 'Call back about the proposal',
+    category: 'Sales',
+    type: 'Call',
+    dueInDays: 2,
+    dueTime: '10:00',
+    notes: 'Ask whether the pricing works for them and what is still open.',
+  },
+  {
+    name: 'Send the recap after the discovery call',
+    category: 'Sales',
+    type: 'Message',
+    dueInDays: 0,
+    dueTime: '17:00',
+  },
+  {
+    name: 'Welcome a new group member',
+    category: 'Community',
+    type: 'Message',
+    dueInDays: 1,
+    dueTime: '09:30',
+    notes: 'Use the “Welcome to the group” message template.',
+  },
+  {
+    name: 'Weekly check-in',
+    category: 'Community',
+    type: 'Check-in',
+    dueInDays: 7,
+    dueTime: '11:00',
+    repeat: { kind: 'weekly', days: [1] },
+  },
 ];
 
 /**

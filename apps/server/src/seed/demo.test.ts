@@ -12,6 +12,7 @@ import {
   DEMO_TAG_SETS,
   DEMO_DONE_TASKS,
   DEMO_TASKS,
+  DEMO_TASK_TEMPLATES,
   DEMO_TEMPLATES,
   DEMO_USER,
 } from './demo-data';
@@ -51,6 +52,9 @@ describe(`demo seed (${ENGINE})`, () => {
     expect(
       await count(sql`SELECT count(*) n FROM task WHERE team_uid = ${teamUID} AND status = 'done'`),
     ).toBe(DEMO_DONE_TASKS.length);
+    expect(await count(sql`SELECT count(*) n FROM task_template WHERE team_uid = ${teamUID}`)).toBe(
+      DEMO_TASK_TEMPLATES.length,
+    );
     // Message templates, each in a category and a type, and each passing the grammar's checks.
     const templates = await s.database.db.execute<{ body: string; c: string; t: string }>(sql`
       SELECT body, category_id c, type_id t FROM message_template WHERE team_uid = ${teamUID}`);

@@ -1,5 +1,6 @@
 import {
   activityTimestamp,
+  taskTemplateSchema,
   newGtid,
   addDays,
   localToday,
@@ -15,6 +16,7 @@ import { withTx } from '../db/tx';
 import { recordActivities } from '../modules/activities/service';
 import { requireContacts } from '../modules/contacts/access';
 import { keyBetween } from '../modules/contacts/position';
+import { saveTaskTemplate } from '../modules/task-templates/service';
 import { insertTasksWithLog } from '../modules/tasks/service';
 import type { NewTaskRow } from '../modules/tasks/repo';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
@@ -30,6 +32,7 @@ import {
   DEMO_TAG_SETS,
   DEMO_DONE_TASKS,
   DEMO_TASKS,
+  DEMO_TASK_TEMPLATES,
   DEMO_TEMPLATE_CATEGORIES,
   DEMO_TEMPLATE_TYPES,
   DEMO_TEMPLATES,
@@ -524,4 +527,8 @@ async function seedDemoTasks(database: Database, teamUID: string, ownerUID: stri
       ),
     );
   });
+  // Task templates, through the module's own save (one transaction each, as the screen does).
+  for (const t of DEMO_TASK_TEMPLATES) {
+    await saveTaskTemplate(database, scope, null, taskTemplateSchema.parse(t), { changeId: null });
+  }
 }

@@ -156,6 +156,7 @@ export function TasksPage() {
               showAssignee={assignee === 'everyone'}
               assigneeName={(uid) => names.get(uid) ?? ''}
               actions={actions}
+              people={assignees.data ?? []}
               late={(t) =>
                 t.status === 'open' &&
                 t.dueTime !== null &&
