@@ -244,6 +244,18 @@ export const DEMO_TASKS: {
   { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
 ];
 
+/** When the demo's messages were sent: [days before today, UTC time]. */
+export const DEMO_MESSAGE_DAYS: [number, string][] = [
+  [-6, '10:20'],
+  [-5, '14:05'],
+  [-4, '09:40'],
+  [-3, '16:10'],
+  [-2, '11:55'],
+  [-1, '15:30'],
+  [-1, '18:15'],
+  [0, '00:10'],
+];
+
 /** The demo team's task templates (/setup/tasks), by category and type (SPEC §3). */
 export const DEMO_TASK_TEMPLATES: TaskTemplateInput[] = [
   {

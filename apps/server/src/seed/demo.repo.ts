@@ -493,6 +493,17 @@ export async function latestContacts(tx: Tx, teamUID: string, n: number): Promis
   return r.rows.map((row) => row.gtid);
 }
 
+/** The team's message templates and `n` newest contacts' names (the demo's sent messages). */
+export async function demoMessageTargets(tx: Tx, teamUID: string, n: number) {
+  const templates = await tx.db.execute<{ template_uid: string; name: string; body: string }>(sql`
+    SELECT template_uid, name, body FROM message_template WHERE team_uid = ${teamUID}
+    ORDER BY template_uid`);
+  const contacts = await tx.db.execute<{ gtid: string; first_name: string; last_name: string }>(sql`
+    SELECT gtid, first_name, last_name FROM contact WHERE team_uid = ${teamUID}
+    ORDER BY created_at DESC, gtid LIMIT ${n}`);
+  return { templates: templates.rows, contacts: contacts.rows };
+}
+
 /** Marks demo tasks done at past instants (their `completed` activities are the caller's). */
 export async function completeDemoTasks(
   tx: Tx,

@@ -7,6 +7,7 @@ import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import {
   DEMO_LABELS,
+  DEMO_MESSAGE_DAYS,
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
@@ -82,6 +83,16 @@ describe(`demo seed (${ENGINE})`, () => {
       ['completed', DEMO_DONE_TASKS.length, 0],
       ['created', DEMO_TASKS.length + DEMO_DONE_TASKS.length, 0],
     ]);
+    // Messages logged from the composer on recent days, each naming its template.
+    const messages = await s.database.db.execute<{ note: string; template: string }>(sql`
+      SELECT a.note, a.data->>'templateName' AS template FROM activity a
+      JOIN message_template m ON m.team_uid = a.team_uid AND m.template_uid = a.ref_uid
+      WHERE a.team_uid = ${teamUID} AND a.type = 'message' AND a.action = 'sent'`);
+    expect(messages.rows).toHaveLength(DEMO_MESSAGE_DAYS.length);
+    for (const m of messages.rows) {
+      expect(m.note).not.toMatch(/[{}]/);
+      expect(m.template).toBeTruthy();
+    }
     // The home dashboard: tasks done this week and a streak of active days from them.
     const client = await new TestClient(createApp(s)).signIn(DEMO_USER.email, DEMO_USER.password);
     const home = await client.api(`/api/teams/${teamUID}/dashboard/home`);

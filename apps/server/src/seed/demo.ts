@@ -1,5 +1,7 @@
 import {
   activityTimestamp,
+  fillTemplate,
+  templateSeed,
   taskTemplateSchema,
   newGtid,
   addDays,
@@ -25,6 +27,7 @@ import {
   DEMO_ANSWERS,
   DEMO_DEAL_NAMES,
   DEMO_LABELS,
+  DEMO_MESSAGE_DAYS,
   DEMO_NOTES,
   DEMO_PHASES,
   DEMO_PIPELINES,
@@ -53,6 +56,7 @@ import {
   insertSetup,
   insertTemplates,
   completeDemoTasks,
+  demoMessageTargets,
   latestContacts,
 } from './demo.repo';
 
@@ -525,6 +529,34 @@ async function seedDemoTasks(database: Database, teamUID: string, ownerUID: stri
             ]
           : [],
       ),
+    );
+  });
+  // Messages "sent" from the composer on recent days: each a template filled for its contact
+  // exactly as the composer fills it, logged as the composer logs it (a `message` activity).
+  await withTx(database, scope, async (tx) => {
+    const { templates, contacts } = await demoMessageTargets(tx, teamUID, DEMO_MESSAGE_DAYS.length);
+    if (templates.length === 0) return;
+    await recordActivities(
+      tx,
+      scope,
+      contacts.map((c, i) => {
+        const t = templates[i % templates.length]!;
+        const text = fillTemplate(
+          t.body,
+          { firstName: c.first_name, lastName: c.last_name, senderName: DEMO_USER.name },
+          templateSeed(t.body, c.gtid),
+        ).text;
+        const [days, time] = DEMO_MESSAGE_DAYS[i]!;
+        return {
+          gtid: c.gtid,
+          type: 'message' as const,
+          action: 'sent',
+          refUID: t.template_uid,
+          note: text,
+          data: { templateName: t.name },
+          at: Math.min(now - 120_000, zonedInstant(addDays(today, days), time, 'UTC')),
+        };
+      }),
     );
   });
   // Task templates, through the module's own save (one transaction each, as the screen does).
