@@ -77,6 +77,8 @@ export async function startBenchServer(opts: {
   stageHeavy?: boolean;
   /** Also copy the demo team into the issue 7 dataset of 1,000,000 contacts (`demo --million`). */
   million?: boolean;
+  /** Also add the tasks benchmark's teammates and this many open tasks (`demo --tasks`). */
+  tasks?: number;
 }): Promise<BenchServer> {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     throw new Error('Run `npm run build` first: benchmarks measure the production build.');
@@ -97,7 +99,7 @@ export async function startBenchServer(opts: {
   };
   const engine = dbUrl ? 'PostgreSQL' : 'embedded PGlite';
   process.stdout.write(
-    `Seeding ${opts.contacts} contacts${opts.million ? ' (then 1,000,000 in all)' : ''} on ${engine}...\n`,
+    `Seeding ${opts.contacts} contacts${opts.tasks ? ` and ${opts.tasks} open tasks` : ''}${opts.million ? ' (then 1,000,000 in all)' : ''} on ${engine}...\n`,
   );
   const seedStarted = performance.now();
   await run(
@@ -110,6 +112,7 @@ export async function startBenchServer(opts: {
       String(opts.contacts),
       ...(opts.stageHeavy ? ['--stage-heavy'] : []),
       ...(opts.million ? ['--million'] : []),
+      ...(opts.tasks ? ['--tasks', String(opts.tasks)] : []),
     ],
     env,
   );

@@ -269,7 +269,10 @@ describe.skipIf(requireChromium())('the table view', () => {
         name: string;
         dueTime: string;
       }[];
-      expect(tasks.map((t) => [t.name, t.dueTime])).toEqual([['Welcome call', '11:00']]);
+      // Exactly one from the template (a demo contact may have the demo's own tasks too).
+      expect(
+        tasks.filter((t) => t.name === 'Welcome call').map((t) => [t.name, t.dueTime]),
+      ).toEqual([['Welcome call', '11:00']]);
     }
   });
 });

@@ -2,6 +2,7 @@ import { createBetterAuth, migrateAuthTables, resolveAuthSecret } from './auth/a
 import { createTokenVerifier } from './auth/identity-token';
 import { promoteSuperAdmins } from './auth/repo';
 import type { Config } from './config';
+import { serverClock } from './clock';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
@@ -112,9 +113,16 @@ export async function startServices(
       database,
       auth,
       jobs,
+      now: serverClock(config.testClockFile),
       verifyToken: createTokenVerifier(auth, config.publicUrl, database),
     };
     started.services = services;
+    if (config.testClockFile) {
+      logger.warn(
+        { file: config.testClockFile },
+        'LEADLOOM_TEST_CLOCK_FILE is set: the calendar clock is moved by that file (browser tests only)',
+      );
+    }
     try {
       await workMemberSync(services);
       await workChangeLogRetention(services);

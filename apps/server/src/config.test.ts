@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('takes LEADLOOM_TEST_CLOCK_FILE only with NODE_ENV=test, so no deployment can move its clock', () => {
+    expect(loadConfig({}).testClockFile).toBeUndefined();
+    expect(() => loadConfig({ LEADLOOM_TEST_CLOCK_FILE: '/tmp/clock' })).toThrow(
+      /^Invalid LEADLOOM_TEST_CLOCK_FILE="\/tmp\/clock": .* only accepted with NODE_ENV=test/,
+    );
+    expect(() =>
+      loadConfig({ LEADLOOM_TEST_CLOCK_FILE: '/tmp/clock', NODE_ENV: 'production' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig({ LEADLOOM_TEST_CLOCK_FILE: '/tmp/clock', NODE_ENV: 'test' }).testClockFile,
+    ).toBe('/tmp/clock');
+  });
+
   it('keeps the change log 7 days unless CHANGE_LOG_RETENTION_DAYS says otherwise', () => {
     expect(loadConfig({}).changeLogRetentionDays).toBe(7);
     expect(loadConfig({ CHANGE_LOG_RETENTION_DAYS: '30' }).changeLogRetentionDays).toBe(30);

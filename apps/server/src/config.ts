@@ -27,6 +27,8 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   PARTNER_DOMAINS: z.string().default(''),
   CHANGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Browser tests only (clock.ts); refused unless NODE_ENV=test. */
+  LEADLOOM_TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -56,6 +58,11 @@ export interface Config {
   partnerDomains: string[];
   /** Days the change log keeps entries for realtime resumes (DESIGN §5); older ones are trimmed. */
   changeLogRetentionDays: number;
+  /**
+   * Browser tests only: a file holding an offset in ms added to the calendar clock (clock.ts).
+   * Only accepted with NODE_ENV=test.
+   */
+  testClockFile: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
   }
   const c = parsed.data;
+  if (c.LEADLOOM_TEST_CLOCK_FILE && c.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `Invalid LEADLOOM_TEST_CLOCK_FILE=${JSON.stringify(env.LEADLOOM_TEST_CLOCK_FILE)}: it moves the server's clock for browser tests and is only accepted with NODE_ENV=test`,
+    );
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -91,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
     changeLogRetentionDays: c.CHANGE_LOG_RETENTION_DAYS,
+    testClockFile: c.LEADLOOM_TEST_CLOCK_FILE,
   };
 }
 

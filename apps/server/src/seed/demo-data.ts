@@ -1,3 +1,4 @@
+import type { TaskTemplateInput } from '@leadloom/core';
 /**
  * The demo team the first run seeds (README "Demo sign-in"): a believable Facebook-group outreach
  * pipeline and an Instagram one, with contacts spread over the stages.
@@ -241,4 +242,68 @@ export const DEMO_TASKS: {
   { name: 'Reply to new group members', days: 0, time: '17:00', repeat: { kind: 'daily' } },
   { name: 'Book the discovery call', days: 1, time: '09:15', repeat: null },
   { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
+];
+
+/** When the demo's messages were sent: [days before today, UTC time]. */
+export const DEMO_MESSAGE_DAYS: [number, string][] = [
+  [-6, '10:20'],
+  [-5, '14:05'],
+  [-4, '09:40'],
+  [-3, '16:10'],
+  [-2, '11:55'],
+  [-1, '15:30'],
+  [-1, '18:15'],
+  [0, '00:10'],
+];
+
+/** The demo team's task templates (/setup/tasks), by category and type (SPEC §3). */
+export const DEMO_TASK_TEMPLATES: TaskTemplateInput[] = [
+  {
+    name: 'Call back about the proposal',
+    category: 'Sales',
+    type: 'Call',
+    dueInDays: 2,
+    dueTime: '10:00',
+    notes: 'Ask whether the pricing works for them and what is still open.',
+  },
+  {
+    name: 'Send the recap after the discovery call',
+    category: 'Sales',
+    type: 'Message',
+    dueInDays: 0,
+    dueTime: '17:00',
+  },
+  {
+    name: 'Welcome a new group member',
+    category: 'Community',
+    type: 'Message',
+    dueInDays: 1,
+    dueTime: '09:30',
+    notes: 'Use the “Welcome to the group” message template.',
+  },
+  {
+    name: 'Weekly check-in',
+    category: 'Community',
+    type: 'Check-in',
+    dueInDays: 7,
+    dueTime: '11:00',
+    repeat: { kind: 'weekly', days: [1] },
+  },
+];
+
+/**
+ * Demo tasks the owner completed on recent days (days before today, at a time): a run of active
+ * days for the home dashboard's streak (with a gap before it), and a Done view to look at.
+ */
+export const DEMO_DONE_TASKS: { name: string; days: number; time: string }[] = [
+  { name: 'Welcome the new group members', days: -11, time: '09:30' },
+  { name: 'Send the webinar recording', days: -10, time: '15:00' },
+  { name: 'Answer the pricing question', days: -9, time: '11:00' },
+  { name: 'Follow up after the call', days: -6, time: '10:15' },
+  { name: 'Share the case study', days: -5, time: '16:45' },
+  { name: 'Check in on the trial', days: -4, time: '09:00' },
+  { name: 'Send the onboarding checklist', days: -3, time: '13:30' },
+  { name: 'Confirm the demo time', days: -2, time: '08:45' },
+  { name: 'Thank them for the referral', days: -1, time: '17:30' },
+  { name: 'Reply to the group question', days: 0, time: '00:05' },
 ];

@@ -485,30 +485,37 @@ export async function verifyForeignKeys(tx: Tx, teamUID: string) {
   }
 }
 
-/** Demo tasks for the owner, each on one of the first contacts, due in UTC (their zone). */
-export async function insertDemoTasks(
+/** The team's `n` newest contacts (the demo's tasks go on them). */
+export async function latestContacts(tx: Tx, teamUID: string, n: number): Promise<string[]> {
+  const r = await tx.db.execute<{ gtid: string }>(sql`
+    SELECT gtid FROM contact WHERE team_uid = ${teamUID} ORDER BY created_at DESC, gtid
+    LIMIT ${n}`);
+  return r.rows.map((row) => row.gtid);
+}
+
+/** The team's message templates and `n` newest contacts' names (the demo's sent messages). */
+export async function demoMessageTargets(tx: Tx, teamUID: string, n: number) {
+  const templates = await tx.db.execute<{ template_uid: string; name: string; body: string }>(sql`
+    SELECT template_uid, name, body FROM message_template WHERE team_uid = ${teamUID}
+    ORDER BY template_uid`);
+  const contacts = await tx.db.execute<{ gtid: string; first_name: string; last_name: string }>(sql`
+    SELECT gtid, first_name, last_name FROM contact WHERE team_uid = ${teamUID}
+    ORDER BY created_at DESC, gtid LIMIT ${n}`);
+  return { templates: templates.rows, contacts: contacts.rows };
+}
+
+/** Marks demo tasks done at past instants (their `completed` activities are the caller's). */
+export async function completeDemoTasks(
   tx: Tx,
   teamUID: string,
   ownerUID: string,
-  tasks: {
-    taskUID: string;
-    name: string;
-    dueDate: string;
-    dueTime: string | null;
-    dueMs: number;
-    repeat: object | null;
-  }[],
+  done: { taskUID: string; atMs: number }[],
 ) {
-  const contacts = await tx.db.execute<{ gtid: string }>(sql`
-    SELECT gtid FROM contact WHERE team_uid = ${teamUID} ORDER BY created_at DESC, gtid
-    LIMIT ${tasks.length}`);
-  for (const [i, t] of tasks.entries()) {
-    await tx.db.execute(sql`
-      INSERT INTO task (team_uid, task_uid, gtid, name, assignee_uid, due_date, due_time,
-                        time_zone, actual_due_date, repeat_data, created_by)
-      VALUES (${teamUID}, ${t.taskUID}, ${contacts.rows[i]?.gtid ?? null}, ${t.name}, ${ownerUID},
-              ${t.dueDate}::date, ${t.dueTime}, 'UTC',
-              timestamptz 'epoch' + ${t.dueMs}::bigint * interval '1 millisecond',
-              ${t.repeat ? JSON.stringify(t.repeat) : null}::jsonb, ${ownerUID})`);
-  }
+  if (done.length === 0) return;
+  await tx.db.execute(sql`
+    UPDATE task t SET status = 'done', completed_by = ${ownerUID},
+      completed_at = timestamptz 'epoch' + d.at_ms * interval '1 millisecond'
+    FROM unnest(${sql.param(done.map((d) => d.taskUID))}::text[],
+                ${sql.param(done.map((d) => d.atMs))}::bigint[]) AS d(task_uid, at_ms)
+    WHERE t.team_uid = ${teamUID} AND t.task_uid = d.task_uid`);
 }

@@ -7,10 +7,13 @@ import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import {
   DEMO_LABELS,
+  DEMO_MESSAGE_DAYS,
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
+  DEMO_DONE_TASKS,
   DEMO_TASKS,
+  DEMO_TASK_TEMPLATES,
   DEMO_TEMPLATES,
   DEMO_USER,
 } from './demo-data';
@@ -44,8 +47,14 @@ describe(`demo seed (${ENGINE})`, () => {
     expect(await count(sql`SELECT count(*) n FROM team_question WHERE team_uid = ${teamUID}`)).toBe(
       DEMO_QUESTIONS.length,
     );
-    expect(await count(sql`SELECT count(*) n FROM task WHERE team_uid = ${teamUID}`)).toBe(
-      DEMO_TASKS.length,
+    expect(
+      await count(sql`SELECT count(*) n FROM task WHERE team_uid = ${teamUID} AND status = 'open'`),
+    ).toBe(DEMO_TASKS.length);
+    expect(
+      await count(sql`SELECT count(*) n FROM task WHERE team_uid = ${teamUID} AND status = 'done'`),
+    ).toBe(DEMO_DONE_TASKS.length);
+    expect(await count(sql`SELECT count(*) n FROM task_template WHERE team_uid = ${teamUID}`)).toBe(
+      DEMO_TASK_TEMPLATES.length,
     );
     // Message templates, each in a category and a type, and each passing the grammar's checks.
     const templates = await s.database.db.execute<{ body: string; c: string; t: string }>(sql`
@@ -61,6 +70,36 @@ describe(`demo seed (${ENGINE})`, () => {
         AND NOT EXISTS (SELECT 1 FROM pipeline_phase ph
           WHERE ph.team_uid = s.team_uid AND ph.phase_uid = s.phase)`),
     ).toBe(0);
+  });
+
+  it('gives the demo tasks their `task` activities on their contacts, completions at their times', async () => {
+    const rows = await s.database.db.execute<{ action: string; n: string; late: string }>(sql`
+      SELECT a.action, count(*) n,
+             count(*) FILTER (WHERE a.action = 'completed' AND a.created_at <> t.completed_at) late
+      FROM activity a JOIN task t ON t.team_uid = a.team_uid AND t.task_uid = a.ref_uid
+      WHERE a.team_uid = ${teamUID} AND a.type = 'task' AND a.gtid = t.gtid
+      GROUP BY a.action ORDER BY a.action`);
+    expect(rows.rows.map((r) => [r.action, Number(r.n), Number(r.late)])).toEqual([
+      ['completed', DEMO_DONE_TASKS.length, 0],
+      ['created', DEMO_TASKS.length + DEMO_DONE_TASKS.length, 0],
+    ]);
+    // Messages logged from the composer on recent days, each naming its template.
+    const messages = await s.database.db.execute<{ note: string; template: string }>(sql`
+      SELECT a.note, a.data->>'templateName' AS template FROM activity a
+      JOIN message_template m ON m.team_uid = a.team_uid AND m.template_uid = a.ref_uid
+      WHERE a.team_uid = ${teamUID} AND a.type = 'message' AND a.action = 'sent'`);
+    expect(messages.rows).toHaveLength(DEMO_MESSAGE_DAYS.length);
+    for (const m of messages.rows) {
+      expect(m.note).not.toMatch(/[{}]/);
+      expect(m.template).toBeTruthy();
+    }
+    // The home dashboard: tasks done this week and a streak of active days from them.
+    const client = await new TestClient(createApp(s)).signIn(DEMO_USER.email, DEMO_USER.password);
+    const home = await client.api(`/api/teams/${teamUID}/dashboard/home`);
+    expect(home.status).toBe(200);
+    const body = home.body as { streak: { current: number; best: number } };
+    expect(body.streak.current).toBeGreaterThanOrEqual(6);
+    expect(body.streak.best).toBeGreaterThanOrEqual(body.streak.current);
   });
 
   it('gives contacts tags that exist, labels, answers, deals, notes and a coherent history', async () => {

@@ -1,5 +1,8 @@
 import {
   activityTimestamp,
+  fillTemplate,
+  templateSeed,
+  taskTemplateSchema,
   newGtid,
   addDays,
   localToday,
@@ -12,18 +15,27 @@ import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { systemScope } from '../db/scope';
 import { withTx } from '../db/tx';
+import { recordActivities } from '../modules/activities/service';
+import { requireContacts } from '../modules/contacts/access';
 import { keyBetween } from '../modules/contacts/position';
+import { saveTaskTemplate } from '../modules/task-templates/service';
+import { insertTasksWithLog } from '../modules/tasks/service';
+import type { NewTaskRow } from '../modules/tasks/repo';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
+import { teamScopeFor } from '../modules/teams/service';
 import {
   DEMO_ANSWERS,
   DEMO_DEAL_NAMES,
   DEMO_LABELS,
+  DEMO_MESSAGE_DAYS,
   DEMO_NOTES,
   DEMO_PHASES,
   DEMO_PIPELINES,
   DEMO_QUESTIONS,
   DEMO_TAG_SETS,
+  DEMO_DONE_TASKS,
   DEMO_TASKS,
+  DEMO_TASK_TEMPLATES,
   DEMO_TEMPLATE_CATEGORIES,
   DEMO_TEMPLATE_TYPES,
   DEMO_TEMPLATES,
@@ -43,7 +55,9 @@ import {
   insertPipelineWithStages,
   insertSetup,
   insertTemplates,
-  insertDemoTasks,
+  completeDemoTasks,
+  demoMessageTargets,
+  latestContacts,
 } from './demo.repo';
 
 const seedScope = systemScope('demo seed');
@@ -438,25 +452,7 @@ export async function seedDemo(
     made += count;
   }
   await flush();
-  const today = localToday(now, 'UTC');
-  await withTx(database, seedScope, (tx) =>
-    insertDemoTasks(
-      tx,
-      teamUID,
-      ownerUID,
-      DEMO_TASKS.map((t) => {
-        const dueDate = addDays(today, t.days);
-        return {
-          taskUID: newPushId('task'),
-          name: t.name,
-          dueDate,
-          dueTime: t.time,
-          dueMs: zonedInstant(dueDate, t.time ?? '00:00', 'UTC'),
-          repeat: t.repeat,
-        };
-      }),
-    ),
-  );
+  await seedDemoTasks(database, teamUID, ownerUID, now);
   // Fresh statistics for what reads the team next (the board, benchmarks; embedded PGlite has
   // no autovacuum), then, after a bulk load, the foreign keys the triggers did not check.
   await withTx(database, seedScope, async (tx) => {
@@ -471,4 +467,100 @@ export async function seedDemo(
   });
   opts.onTimings?.(stats);
   return { created: true, teamUID, contacts: total };
+}
+
+/**
+ * The demo's tasks as the owner would have made them, through the tasks module's own insert
+ * (`insertTasksWithLog`: the task, its contact's `task` activity, sync rows, change log): the
+ * open ones of DEMO_TASKS around today, and DEMO_DONE_TASKS completed on recent days (their
+ * `completed` activities at those times, through `recordActivities`), so the contacts' timelines,
+ * the Done view and the home dashboard's week and streak look lived-in. The owner's zone is UTC.
+ */
+async function seedDemoTasks(database: Database, teamUID: string, ownerUID: string, now: number) {
+  const scope = await teamScopeFor(database, ownerUID, teamUID);
+  const today = localToday(now, 'UTC');
+  const row = (
+    t: { name: string; time: string | null; repeat: NewTaskRow['repeat'] },
+    dueDate: string,
+    gtid: string | null,
+  ): NewTaskRow => ({
+    taskUID: newPushId('task'),
+    gtid,
+    name: t.name,
+    notes: '',
+    assigneeUID: ownerUID,
+    dueDate,
+    dueTime: t.time,
+    timeZone: 'UTC',
+    actualDueMs: zonedInstant(dueDate, t.time ?? '00:00', 'UTC'),
+    repeat: t.repeat,
+  });
+  await withTx(database, scope, async (tx) => {
+    const gtids = await latestContacts(tx, teamUID, DEMO_TASKS.length + DEMO_DONE_TASKS.length);
+    const contacts = gtids.length ? await requireContacts(scope, tx.db, gtids) : new Map();
+    const open = DEMO_TASKS.map((t, i) => row(t, addDays(today, t.days), gtids[i] ?? null));
+    const done = DEMO_DONE_TASKS.map((t, i) =>
+      row({ ...t, repeat: null }, addDays(today, t.days), gtids[DEMO_TASKS.length + i] ?? null),
+    );
+    await insertTasksWithLog(tx, scope, [...open, ...done], contacts);
+    // Completed on their day, at their time (never after the seed's now).
+    const completedAt = done.map((d) => Math.min(now - 60_000, d.actualDueMs + 20 * 60_000));
+    await completeDemoTasks(
+      tx,
+      teamUID,
+      ownerUID,
+      done.map((d, i) => ({ taskUID: d.taskUID, atMs: completedAt[i]! })),
+    );
+    await recordActivities(
+      tx,
+      scope,
+      done.flatMap((d, i) =>
+        d.gtid
+          ? [
+              {
+                gtid: d.gtid,
+                type: 'task' as const,
+                action: 'completed',
+                refUID: d.taskUID,
+                note: d.name,
+                data: { dueDate: d.dueDate, dueTime: d.dueTime, assigneeUID: d.assigneeUID },
+                at: completedAt[i]!,
+              },
+            ]
+          : [],
+      ),
+    );
+  });
+  // Messages "sent" from the composer on recent days: each a template filled for its contact
+  // exactly as the composer fills it, logged as the composer logs it (a `message` activity).
+  await withTx(database, scope, async (tx) => {
+    const { templates, contacts } = await demoMessageTargets(tx, teamUID, DEMO_MESSAGE_DAYS.length);
+    if (templates.length === 0) return;
+    await recordActivities(
+      tx,
+      scope,
+      contacts.map((c, i) => {
+        const t = templates[i % templates.length]!;
+        const text = fillTemplate(
+          t.body,
+          { firstName: c.first_name, lastName: c.last_name, senderName: DEMO_USER.name },
+          templateSeed(t.body, c.gtid),
+        ).text;
+        const [days, time] = DEMO_MESSAGE_DAYS[i]!;
+        return {
+          gtid: c.gtid,
+          type: 'message' as const,
+          action: 'sent',
+          refUID: t.template_uid,
+          note: text,
+          data: { templateName: t.name },
+          at: Math.min(now - 120_000, zonedInstant(addDays(today, days), time, 'UTC')),
+        };
+      }),
+    );
+  });
+  // Task templates, through the module's own save (one transaction each, as the screen does).
+  for (const t of DEMO_TASK_TEMPLATES) {
+    await saveTaskTemplate(database, scope, null, taskTemplateSchema.parse(t), { changeId: null });
+  }
 }

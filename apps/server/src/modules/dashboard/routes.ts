@@ -13,7 +13,7 @@ export function dashboardRoutes(services: Services) {
       c.get('identity').uid,
       c.req.param('teamUID'),
     );
-    return c.json(await homeDashboard(services, scope));
+    return c.json(await homeDashboard(services, scope, services.now));
   });
   return app;
 }

@@ -64,7 +64,14 @@ export function taskTemplateRoutes(services: Services) {
     const templateUID = parseWith(id, c.req.param('templateUID'));
     const { GTIDs } = await jsonBody(c, applyBody);
     return c.json(
-      await service.applyTaskTemplateTo(database, scope, templateUID, GTIDs, txOptions(c)),
+      await service.applyTaskTemplateTo(
+        database,
+        scope,
+        templateUID,
+        GTIDs,
+        txOptions(c),
+        services.now,
+      ),
       201,
     );
   });

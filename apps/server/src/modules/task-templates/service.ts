@@ -105,13 +105,14 @@ export async function applyTaskTemplateTo(
   templateUID: string,
   gtids: readonly string[],
   options: WithTxOptions,
+  now: () => number = Date.now,
 ) {
   return withTx(
     database,
     scope,
     async (tx) => {
       const template = await requireTemplate(tx, scope, templateUID);
-      const taskUIDs = await applyTaskTemplate(tx, scope, template, [...new Set(gtids)]);
+      const taskUIDs = await applyTaskTemplate(tx, scope, template, [...new Set(gtids)], now());
       return { created: taskUIDs.length, taskUIDs };
     },
     options,

@@ -176,11 +176,6 @@ export async function teamMembers(
 /** Whose tasks, each with their own "today" (a local date in their zone). */
 export type AssigneeDays = readonly { uid: string; today: string }[];
 
-const assigneeJoin = (who: AssigneeDays) => sql`
-  JOIN unnest(${sql.param(who.map((w) => w.uid))}::text[],
-              ${sql.param(who.map((w) => w.today))}::text[]) AS a(uid, today)
-    ON a.uid = t.assignee_uid`;
-
 const VIEW_FILTER: Record<TaskView, SQL> = {
   overdue: sql`t.status = 'open' AND t.due_date < a.today::date`,
   today: sql`t.status = 'open' AND t.due_date = a.today::date`,
@@ -195,7 +190,12 @@ export interface TaskCursor {
   u: string;
 }
 
-/** One page of a view, in due order (done: most recently completed first). */
+/**
+ * One page of a view, in due order (done: most recently completed first). Each assignee's page is
+ * read on its own (a LATERAL over the assignees, each walking task_open_due_idx or task_done_idx
+ * in the page's order and stopping at `limit`), then the pages are merged: the work is at most
+ * assignees x limit rows, however many tasks are overdue or done.
+ */
 export async function listTasks(
   scope: TeamScope,
   db: AppDb,
@@ -209,12 +209,18 @@ export async function listTasks(
       : sql`AND (t.due_date, t.actual_due_date, t.task_uid) > (${q.after.d ?? '1970-01-01'}::date, timestamptz 'epoch' + ${q.after.m}::bigint * interval '1 millisecond', ${q.after.u})`
     : sql``;
   const r = await db.execute<TaskDbRow>(sql`
-    ${SELECT}
-    ${assigneeJoin(q.who)}
-    WHERE t.team_uid = ${scope.teamUID} AND ${VIEW_FILTER[q.view]} AND ${visible(scope)}
-      ${q.gtid === undefined ? sql`` : sql`AND t.gtid = ${q.gtid}`}
-      ${after}
-    ORDER BY ${done ? sql`t.completed_at DESC, t.task_uid DESC` : sql`t.due_date, t.actual_due_date, t.task_uid`}
+    SELECT x.* FROM unnest(${sql.param(q.who.map((w) => w.uid))}::text[],
+                           ${sql.param(q.who.map((w) => w.today))}::text[]) AS a(uid, today)
+    CROSS JOIN LATERAL (
+      ${SELECT}
+      WHERE t.team_uid = ${scope.teamUID} AND t.assignee_uid = a.uid AND ${VIEW_FILTER[q.view]}
+        AND ${visible(scope)}
+        ${q.gtid === undefined ? sql`` : sql`AND t.gtid = ${q.gtid}`}
+        ${after}
+      ORDER BY ${done ? sql`t.completed_at DESC, t.task_uid DESC` : sql`t.due_date, t.actual_due_date, t.task_uid`}
+      LIMIT ${q.limit}
+    ) x
+    ORDER BY ${done ? sql`x.completed_at DESC, x.task_uid DESC` : sql`x.due_date, x.actual_due_date, x.task_uid`}
     LIMIT ${q.limit}`);
   return r.rows.map(toTask);
 }

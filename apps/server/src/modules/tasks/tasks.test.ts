@@ -150,6 +150,44 @@ describe(`tasks (${ENGINE})`, () => {
     });
   });
 
+  it('everyone’s overdue pages merge the assignees in due order, each task once', async () => {
+    const scope = await teamScopeFor(s.database, w.owner.uid, w.teamUID);
+    const now = () => Date.parse('2027-06-01T12:00:00Z');
+    const made: string[] = [];
+    for (const [i, date] of ['2027-05-03', '2027-05-01', '2027-05-02', '2027-05-01'].entries()) {
+      for (const who of [w.owner.uid, w.memberUID]) {
+        const name = `page ${date} ${i} ${who === w.owner.uid ? 'owner' : 'member'}`;
+        await create(w.owner.client, {
+          name,
+          dueDate: date,
+          dueTime: `0${i}:00`,
+          assigneeUID: who,
+        });
+        made.push(name);
+      }
+    }
+    const seen: { name: string; key: string }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listTaskView(
+        s.database,
+        scope,
+        { view: 'overdue', assignee: 'everyone', limit: 3, cursor },
+        now,
+      );
+      expect(page.tasks.length).toBeLessThanOrEqual(3);
+      for (const t of page.tasks) {
+        if (t.name.startsWith('page ')) {
+          seen.push({ name: t.name, key: `${t.dueDate} ${t.actualDueDate} ${t.taskUID}` });
+        }
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.map((t) => t.name).sort()).toEqual([...made].sort());
+    const keys = seen.map((t) => t.key);
+    expect(keys).toEqual([...keys].sort());
+  });
+
   it('completing a repeating task creates the next one and logs both on the contact', async () => {
     const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
     const task = await create(w.member, {

@@ -25,6 +25,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { AnnouncementCard } from '../admin/AnnouncementCard';
+import { useTaskView } from '../tasks/api';
 import { QueryError } from '../profile/common';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 
@@ -81,33 +83,110 @@ function Stat({
   );
 }
 
-/** Five weeks of days, Monday first, each marked active or not. */
+const WEEKDAYS = ['M', 'T', 'W', 'T', 'F', 'S', 'S'];
+
+/** Five weeks of days, Monday first, each marked active or not; today is outlined. */
 function StreakCalendar({ today, days }: { today: string; days: string[] }) {
   const active = new Set(days);
   const firstMonday = addDays(today, -((weekdayOf(today) + 6) % 7) - 28);
   const cells = Array.from({ length: 35 }, (_, k) => addDays(firstMonday, k));
+  const grid = { display: 'grid', gridTemplateColumns: 'repeat(7, 16px)', gap: 4 } as const;
   return (
-    <Box
-      aria-label="Active days of the last five weeks"
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 14px)', gap: 4 }}
-    >
-      {cells.map((d) => (
-        <Tooltip key={d} label={`${d}${active.has(d) ? ': active' : ''}`} openDelay={300}>
-          <Box
-            data-active={active.has(d) || undefined}
-            w={14}
-            h={14}
-            style={{
-              borderRadius: 3,
-              opacity: d > today ? 0.3 : 1,
-              background: active.has(d)
-                ? 'var(--mantine-color-teal-6)'
-                : 'var(--mantine-color-default-border)',
-            }}
-          />
-        </Tooltip>
+    <div>
+      <Box style={grid} aria-hidden mb={4}>
+        {WEEKDAYS.map((d, i) => (
+          <Text key={i} size="10px" c="dimmed" ta="center" lh={1}>
+            {d}
+          </Text>
+        ))}
+      </Box>
+      <Box
+        role="img"
+        aria-label={`Active days of the last five weeks: ${days.length}`}
+        style={grid}
+      >
+        {cells.map((d) => (
+          <Tooltip
+            key={d}
+            label={`${d}${d === today ? ' (today)' : ''}${active.has(d) ? ': active' : ''}`}
+            openDelay={300}
+          >
+            <Box
+              data-active={active.has(d) || undefined}
+              w={16}
+              h={16}
+              style={{
+                borderRadius: 3,
+                opacity: d > today ? 0.35 : 1,
+                outline: d === today ? '2px solid var(--mantine-color-orange-5)' : undefined,
+                outlineOffset: 1,
+                background: active.has(d)
+                  ? 'var(--mantine-color-teal-6)'
+                  : 'var(--mantine-color-default-border)',
+              }}
+            />
+          </Tooltip>
+        ))}
+      </Box>
+    </div>
+  );
+}
+
+/** Up to five of today's open tasks, for the tasks card (the rest are on /tasks). */
+function TodayTasks({ teamUID }: { teamUID: string }) {
+  const today = useTaskView(teamUID, 'today', 'me');
+  const tasks = (today.data?.pages[0]?.tasks ?? []).slice(0, 5);
+  if (today.isPending) {
+    return (
+      <Stack gap={6} mt="sm" aria-busy="true" aria-label="Loading today’s tasks">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} height={18} width={`${60 - i * 15}%`} />
+        ))}
+      </Stack>
+    );
+  }
+  if (tasks.length === 0) return null;
+  return (
+    <Stack gap={4} mt="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {tasks.map((t) => (
+        <Group key={t.taskUID} component="li" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" ff="monospace" w={40}>
+            {t.dueTime ?? '—'}
+          </Text>
+          <Text size="sm" truncate>
+            {t.name}
+          </Text>
+          {t.GTID && (
+            <Anchor
+              component={Link}
+              to={`/contact/${encodeURIComponent(t.GTID)}`}
+              size="xs"
+              truncate
+            >
+              {t.contactName || 'Contact'}
+            </Anchor>
+          )}
+        </Group>
       ))}
-    </Box>
+    </Stack>
+  );
+}
+
+/** An empty card's line, with where a super admin adds content. */
+function EmptyFeed({ text, adminTab }: { text: string; adminTab: string }) {
+  const me = useCurrentUser();
+  return (
+    <Text size="sm" c="dimmed">
+      {text}
+      {me.isSuper && (
+        <>
+          {' '}
+          <Anchor component={Link} to={`/admin/${adminTab}`} size="sm">
+            Add some in Admin
+          </Anchor>
+        </>
+      )}
+    </Text>
   );
 }
 
@@ -185,6 +264,7 @@ export function HomeDashboard() {
                 </Group>
               </Anchor>
             </Group>
+            {home.data.tasks.today > 0 && <TodayTasks teamUID={teamUID} />}
           </Paper>
 
           <div>
@@ -247,28 +327,11 @@ export function HomeDashboard() {
                 </Text>
               </Group>
               {home.data.announcements.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No announcements right now.
-                </Text>
+                <EmptyFeed text="No announcements right now." adminTab="announcements" />
               ) : (
                 <Stack gap="xs">
-                  {home.data.announcements.map((a) => (
-                    <div key={a.title}>
-                      <Text size="sm" fw={500}>
-                        {a.link ? (
-                          <Anchor href={a.link} target="_blank" rel="noopener noreferrer">
-                            {a.title}
-                          </Anchor>
-                        ) : (
-                          a.title
-                        )}
-                      </Text>
-                      {a.text && (
-                        <Text size="xs" c="dimmed" lineClamp={3}>
-                          {a.text}
-                        </Text>
-                      )}
-                    </div>
+                  {home.data.announcements.map((a, i) => (
+                    <AnnouncementCard key={`${i}-${a.title}`} announcement={a} />
                   ))}
                 </Stack>
               )}
@@ -281,21 +344,20 @@ export function HomeDashboard() {
                 </Text>
               </Group>
               {home.data.trainingVideos.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No training videos yet.
-                </Text>
+                <EmptyFeed text="No training videos yet." adminTab="videos" />
               ) : (
-                <Stack gap={6}>
+                <Stack gap="xs">
                   {home.data.trainingVideos.map((v) => (
-                    <Anchor
-                      key={v.url}
-                      href={v.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                    >
-                      {v.title}
-                    </Anchor>
+                    <div key={v.url}>
+                      <Anchor href={v.url} target="_blank" rel="noopener noreferrer" size="sm">
+                        {v.title}
+                      </Anchor>
+                      {v.description && (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {v.description}
+                        </Text>
+                      )}
+                    </div>
                   ))}
                 </Stack>
               )}

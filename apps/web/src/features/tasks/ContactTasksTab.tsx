@@ -114,6 +114,7 @@ export function ContactTasksTab({ teamUID, data }: TabProps) {
           showAssignee
           assigneeName={(uid) => names.get(uid) ?? ''}
           actions={actions}
+          people={assignees.data ?? []}
           late={(t) =>
             t.status === 'open' && t.dueTime !== null && Date.parse(t.actualDueDate) < Date.now()
           }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
 import { useOptionalCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { useDueCounts } from './api';
+import { shortCount } from './tasksView';
 
 /**
  * The Tasks navigation item's counts: overdue (red) and due today (teal), live through the
@@ -38,12 +39,12 @@ function Counts({ teamUID }: { teamUID: string }) {
     >
       {due.data.overdue > 0 && (
         <Badge size="sm" color="red" variant="filled" circle={due.data.overdue < 10}>
-          {due.data.overdue}
+          {shortCount(due.data.overdue)}
         </Badge>
       )}
       {due.data.today > 0 && (
         <Badge size="sm" color="teal" variant="light" circle={due.data.today < 10}>
-          {due.data.today}
+          {shortCount(due.data.today)}
         </Badge>
       )}
     </Group>

@@ -17,6 +17,7 @@ import {
   IconPlayerSkipForward,
   IconRepeat,
   IconTrash,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Task } from './api';
@@ -28,12 +29,14 @@ export interface TaskActions {
   snooze: (t: Task, date: string) => void;
   edit: (t: Task) => void;
   remove: (t: Task) => void;
+  reassign: (t: Task, to: { uid: string; name: string }) => void;
 }
 
 /**
  * Tasks grouped under day headings. Each row: a checkbox that completes (or reopens) it, the
- * name, its contact, time and repeat, and a menu to edit, snooze, skip or delete. Keys on a
- * focused row: x or Space completes, e edits, s snoozes to tomorrow, Delete deletes.
+ * name, its contact, time and repeat, and a menu to edit, snooze, reassign, skip or delete. Keys
+ * on a focused row: x or Space completes, e edits, s snoozes to tomorrow, Delete deletes; the
+ * menu opens with Enter on its button and is walked with the arrow keys.
  */
 export function TaskList({
   groups,
@@ -42,12 +45,15 @@ export function TaskList({
   assigneeName,
   actions,
   late,
+  people = [],
 }: {
   groups: { day: string; tasks: Task[] }[];
   today: string;
   showAssignee: boolean;
   assigneeName: (uid: string) => string;
   actions: TaskActions;
+  /** The team's members, for "Reassign to". */
+  people?: { uid: string; name: string }[];
   /** Marks open tasks of today whose time has passed. */
   late: (t: Task) => boolean;
 }) {
@@ -73,6 +79,7 @@ export function TaskList({
               late={late(t)}
               assignee={showAssignee ? assigneeName(t.assigneeUID) : null}
               actions={actions}
+              people={people}
             />
           ))}
         </Box>
@@ -87,14 +94,17 @@ function TaskRow({
   late,
   assignee,
   actions,
+  people,
 }: {
   task: Task;
   today: string;
   late: boolean;
   assignee: string | null;
   actions: TaskActions;
+  people: { uid: string; name: string }[];
 }) {
   const done = task.status !== 'open';
+  const others = people.filter((p) => p.uid !== task.assigneeUID);
   return (
     <Group
       gap="sm"
@@ -194,6 +204,22 @@ function TaskRow({
                   {s.label}
                 </Menu.Item>
               ))}
+              {others.length > 0 && (
+                <Menu.Sub>
+                  <Menu.Sub.Target>
+                    <Menu.Sub.Item leftSection={<IconUserShare size={14} />}>
+                      Reassign to
+                    </Menu.Sub.Item>
+                  </Menu.Sub.Target>
+                  <Menu.Sub.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+                    {others.map((p) => (
+                      <Menu.Item key={p.uid} onClick={() => actions.reassign(task, p)}>
+                        {p.name}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Sub.Dropdown>
+                </Menu.Sub>
+              )}
               <Menu.Item
                 leftSection={<IconPlayerSkipForward size={14} />}
                 onClick={() => actions.skip(task)}

@@ -73,7 +73,8 @@ export function TaskTemplatesPage() {
           </Title>
           <Text size="sm" c="dimmed" maw={560}>
             Follow-ups you plan again and again: a name, when it is due after you apply it, who does
-            it and whether it repeats. Apply one from a contact’s Tasks tab.
+            it and whether it repeats. Apply one from a contact’s Tasks tab, or to many contacts at
+            once from a selection in the Table.
           </Text>
         </div>
         {canEdit && templates.data && templates.data.length > 0 && (

@@ -20,7 +20,7 @@ import { StateMessage } from '../../ui/StateMessage';
 import { useAssignees, useDueCounts, useTaskView, type Task } from './api';
 import { TaskList } from './TaskList';
 import { useTaskActions } from './useTaskActions';
-import { groupByDay } from './tasksView';
+import { groupByDay, shortCount } from './tasksView';
 
 const VIEW_LABEL: Record<TaskView, string> = {
   today: 'Today',
@@ -93,6 +93,9 @@ export function TasksPage() {
           value={view}
           onChange={(v) => setView(v as TaskView)}
           aria-label="Which tasks"
+          // Each choice as wide as its label and count (the default shares the width equally,
+          // which clips "Overdue" next to a big count).
+          styles={{ control: { flex: '1 0 auto' } }}
           data={TASK_VIEWS.map((v) => ({
             value: v,
             label: (
@@ -104,8 +107,9 @@ export function TasksPage() {
                     variant="filled"
                     color={v === 'overdue' ? 'red' : 'teal'}
                     circle={count(v)! < 10}
+                    style={{ flexShrink: 0 }}
                   >
-                    {count(v)}
+                    {shortCount(count(v)!)}
                   </Badge>
                 ) : null}
               </Group>
@@ -156,6 +160,7 @@ export function TasksPage() {
               showAssignee={assignee === 'everyone'}
               assigneeName={(uid) => names.get(uid) ?? ''}
               actions={actions}
+              people={assignees.data ?? []}
               late={(t) =>
                 t.status === 'open' &&
                 t.dueTime !== null &&

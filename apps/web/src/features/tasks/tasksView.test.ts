@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from './api';
-import { dayLabel, groupByDay, snoozeDates } from './tasksView';
+import { dayLabel, groupByDay, shortCount, snoozeDates } from './tasksView';
 
 const task = (over: Partial<Task>): Task => ({
   taskUID: 't',
@@ -61,5 +61,11 @@ describe('tasks view', () => {
       '2026-11-23',
     ]);
     expect(snoozeDates('2026-11-23')[2]!.date).toBe('2026-11-30');
+  });
+});
+
+describe('shortCount', () => {
+  it('keeps a badge short: up to 999 as is, then 999+', () => {
+    expect([0, 9, 999, 1000, 1680].map(shortCount)).toEqual(['0', '9', '999', '999+', '999+']);
   });
 });

@@ -43,3 +43,6 @@ export function snoozeDates(today: string): { label: string; date: string }[] {
     { label: 'Next week', date: addDays(today, toMonday) },
   ];
 }
+
+/** A count for a small badge: "999+" past 999, so it never outgrows its place. */
+export const shortCount = (n: number) => (n > 999 ? '999+' : String(n));

@@ -48,6 +48,7 @@ export function useTaskActions(
       setEditing(t);
     },
     remove: (t) => setDeleting(t),
+    reassign: (t, to) => update(t, { assigneeUID: to.uid }, `Gave “${t.name}” to ${to.name}.`),
   };
 
   const save = (draft: TaskDraft) => {
