@@ -36,3 +36,4 @@ export * from './export';
 export * from './message-template';
 export * from './tasks';
 export * from './dashboard';
+export * from './kpi';
