@@ -172,3 +172,8 @@ export async function kpiFunnel(
 /** Recomputes a team's rollups from its activities (data written around recordActivities). */
 export const rebuildRollups = (tx: Tx, scope: TeamScope) =>
   repo.rebuildRollups(scope, tx.db, KPI_EVENT_SQL);
+
+/** Adds KPIs inside a transaction already open (the demo seed). */
+export async function addKpis(tx: Tx, scope: TeamScope, list: readonly KpiInput[]) {
+  for (const k of list) await repo.upsertKpi(scope, tx.db, newPushId('kpi'), k);
+}
