@@ -1,4 +1,4 @@
-import { localToday, type KpiFunnel, type KpiResults } from '@leadloom/core';
+import { addDays, localToday, weekdayOf, type KpiFunnel, type KpiResults } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../db/tx';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
@@ -261,6 +261,25 @@ describe(`KPI API (${ENGINE})`, () => {
     const only = (await kpis().call(`/${kpiUID}/results`)).body as unknown as KpiResults;
     expect(only.members.map((m) => m.uid)).toEqual([w.memberUID]);
     expect(only.total).toBe(25);
+  });
+
+  it('a long custom range is charted by week, and its weeks add up to the total', async () => {
+    const today = localToday(Date.now(), 'UTC');
+    const from = addDays(today, -120);
+    const made = await kpis().call('', 'POST', {
+      ...stageKpi(),
+      name: 'Contacted (custom)',
+      period: 'custom',
+      from,
+      to: addDays(today, 2),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const uid = (made.body!.kpi as { kpiUID: string }).kpiUID;
+    const r = (await kpis().call(`/${uid}/results`)).body as unknown as KpiResults;
+    expect(r.bucket).toBe('week');
+    expect(r.series.every((p) => weekdayOf(p.start) === 1)).toBe(true);
+    expect(r.series.reduce((n, p) => n + p.total, 0)).toBe(r.total);
+    expect(r.total).toBe(26);
   });
 
   it('a deal KPI sums the value in its currency', async () => {

@@ -1,4 +1,4 @@
-import type { Kpi, KpiBucket, KpiEvent, KpiInput, KpiPeriod, KpiRange } from '@leadloom/core';
+import type { Kpi, KpiEvent, KpiInput, KpiPeriod, KpiRange } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
@@ -149,25 +149,23 @@ export async function memberTotals(
   return new Map(r.rows.map((row) => [row.uid, Number(row.total)]));
 }
 
-/** Totals per bucket (day, or week from Monday) from `from` to `to`. */
-export async function seriesTotals(
+/**
+ * Totals per local day from `from` to `to` (days with nothing left out). Grouped by the date
+ * column itself: the service folds days into weeks, so no per-row date function runs here.
+ */
+export async function dayTotals(
   scope: TeamScope,
   db: AppDb,
   f: RollupFilter,
-  bucket: KpiBucket,
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
-  const start =
-    bucket === 'day'
-      ? sql`to_char(r.day, 'YYYY-MM-DD')`
-      : sql`to_char(date_trunc('week', r.day::timestamp), 'YYYY-MM-DD')`;
-  const r = await db.execute<{ start: string; total: string }>(sql`
-    SELECT ${start} AS start, ${measure(f)}::text AS total
+  const r = await db.execute<{ day: string; total: string }>(sql`
+    SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${measure(f)}::text AS total
     FROM kpi_rollup r
     WHERE ${where(scope, f, from, to)}
-    GROUP BY 1`);
-  return new Map(r.rows.map((row) => [row.start, Number(row.total)]));
+    GROUP BY r.day`);
+  return new Map(r.rows.map((row) => [row.day, Number(row.total)]));
 }
 
 /** How many times each stage of a pipeline was entered in a range. */

@@ -25,6 +25,10 @@ const funnelQuery = z
     path: ['to'],
   });
 
+/** Server-Timing `kpi;dur=`: the handler's time from scope to answer (bench/kpi.bench.ts). */
+const timing = (c: Context<AppEnv>, started: number) =>
+  c.header('server-timing', `kpi;dur=${(performance.now() - started).toFixed(1)}`);
+
 /** Team KPIs (docs/api.md "KPIs"). */
 export function kpiRoutes(services: Services) {
   const { database } = services;
@@ -34,8 +38,11 @@ export function kpiRoutes(services: Services) {
   const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/kpis', async (c) => {
+    const started = performance.now();
     const scope = await scopeOf(c);
-    return c.json({ kpis: await service.listKpis(database, scope) });
+    const kpis = await service.listKpis(database, scope);
+    timing(c, started);
+    return c.json({ kpis });
   });
   app.post('/teams/:teamUID/kpis', async (c) => {
     const scope = await scopeOf(c);
@@ -59,15 +66,21 @@ export function kpiRoutes(services: Services) {
     return c.json(await service.deleteKpi(database, scope, kpiUID, txOptions(c)));
   });
   app.get('/teams/:teamUID/kpis/:kpiUID/results', async (c) => {
+    const started = performance.now();
     const scope = await scopeOf(c);
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
-    return c.json(await service.kpiResults(database, scope, kpiUID));
+    const results = await service.kpiResults(database, scope, kpiUID);
+    timing(c, started);
+    return c.json(results);
   });
   app.get('/teams/:teamUID/kpi-funnel/:pipelineUID', async (c) => {
+    const started = performance.now();
     const scope = await scopeOf(c);
     const pipelineUID = parseWith(id, c.req.param('pipelineUID'));
     const query = parseWith(funnelQuery, c.req.query());
-    return c.json(await service.kpiFunnel(database, scope, pipelineUID, query));
+    const funnel = await service.kpiFunnel(database, scope, pipelineUID, query);
+    timing(c, started);
+    return c.json(funnel);
   });
   return app;
 }

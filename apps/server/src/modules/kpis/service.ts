@@ -4,6 +4,7 @@ import {
   kpiSeriesPlan,
   localToday,
   newPushId,
+  weekStart,
   type Kpi,
   type KpiFunnel,
   type KpiInput,
@@ -123,10 +124,15 @@ export async function kpiResults(
   const range = kpiRange(kpi.period, today, kpi);
   const plan = kpiSeriesPlan(range);
   const f = filterOf(kpi);
-  const [totals, series] = await Promise.all([
+  const [totals, days] = await Promise.all([
     repo.memberTotals(scope, database.db, f, range),
-    repo.seriesTotals(scope, database.db, f, plan.bucket, plan.from, range.to),
+    repo.dayTotals(scope, database.db, f, plan.from, range.to),
   ]);
+  const series = new Map<string, number>();
+  for (const [day, total] of days) {
+    const start = plan.bucket === 'day' ? day : weekStart(day);
+    series.set(start, (series.get(start) ?? 0) + total);
+  }
   const counted = kpi.members ? new Set(kpi.members) : null;
   const members = team
     .filter((m) => !counted || counted.has(m.uid))
