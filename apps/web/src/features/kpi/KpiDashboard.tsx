@@ -77,7 +77,7 @@ function Funnel({ funnel, height = 220 }: { funnel: KpiFunnel; height?: number }
           color: colors[i % colors.length]!,
         }))}
       />
-      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={4} maw={320} style={{ flex: 1, minWidth: 0 }}>
         {stages.map((s, i) => {
           const prev = i > 0 ? stages[i - 1]!.count : null;
           return (
