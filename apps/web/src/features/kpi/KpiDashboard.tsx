@@ -43,6 +43,13 @@ const number = (n: number, kpi?: Kpi) =>
       }).format(n)
     : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+/** The smallest 1, 2 or 5 × 10ⁿ at or above `n`, so the axis ticks are round numbers. */
+const niceCeiling = (n: number) => {
+  if (n <= 0) return 1;
+  const step = 10 ** Math.floor(Math.log10(n));
+  return [1, 2, 5, 10].map((m) => m * step).find((v) => v >= n) ?? 10 * step;
+};
+
 const shortDate = (d: string) =>
   new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', {
     month: 'short',
@@ -225,7 +232,7 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
                     : []
                 }
                 yAxisProps={{
-                  domain: [0, (max: number) => Math.max(max, kpi.target)],
+                  domain: [0, (max: number) => niceCeiling(Math.max(max, kpi.target))],
                   allowDecimals: kpi.event === 'won',
                 }}
                 maxBarWidth={64}
