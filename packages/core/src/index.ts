@@ -37,3 +37,4 @@ export * from './message-template';
 export * from './tasks';
 export * from './dashboard';
 export * from './kpi';
+export * from './board';

@@ -96,19 +96,20 @@ describe(`sign-in and reset throttling (${ENGINE})`, () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(800);
     // Now even the right password waits: the guesser cannot tell it was right.
     expect((await signIn('victim@example.com', 'right-password')).status).toBe(429);
-  });
+  }, 90_000);
 
   it('keeps other accounts from the same address signing in', async () => {
     expect((await signIn('bystander@example.com', 'right-password')).status).toBe(200);
   });
 
+  // 19 password checks (scrypt, deliberately slow): a loaded CI machine needs more than 30 s.
   it('forgives earlier failures after a successful sign-in', async () => {
     for (let i = 0; i < 9; i++)
       expect((await signIn('forgiven@example.com', 'x')).status).toBe(401);
     expect((await signIn('forgiven@example.com', 'right-password')).status).toBe(200);
     for (let i = 0; i < 9; i++)
       expect((await signIn('forgiven@example.com', 'x')).status).toBe(401);
-  });
+  }, 90_000);
 
   it('still throttles after a restart on the same data', async () => {
     await s.close();

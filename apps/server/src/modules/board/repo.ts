@@ -1,15 +1,8 @@
+import type { BoardCard, CardLabel, CardTag, DealTotal, PipelineSummary } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
-
-export interface PipelineSummary {
-  groupUID: string;
-  nickName: string;
-  isDefault: boolean;
-  order: number;
-  contactCount: number;
-}
 
 export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
   const r = await db.execute<{
@@ -83,32 +76,6 @@ export async function stagesWithCounts(
     idx: row.idx,
     count: Number(row.count),
   }));
-}
-
-export interface BoardCard {
-  GTID: string;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  emailAddress: string | null;
-  photoURL: string | null;
-  lastActivityAt: string | null;
-  /** Global tags then this pipeline's, in tag-set then tag order; orphaned tags are left out. */
-  tags: CardTag[];
-  statusLabel: CardLabel | null;
-}
-
-export interface CardTag {
-  tagID: string;
-  name: string;
-  /** The tag's colour, else its set's. */
-  color: string;
-}
-
-export interface CardLabel {
-  labelUID: string;
-  display: string;
-  color: string;
 }
 
 export interface CardKey {
@@ -217,13 +184,6 @@ export async function stageExists(
     SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID}`);
   return r.rows.length > 0;
-}
-
-export interface DealTotal {
-  currency: string;
-  /** Exact decimal sums of deal.value. */
-  open: string;
-  won: string;
 }
 
 /**

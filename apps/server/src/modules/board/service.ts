@@ -1,3 +1,4 @@
+import type { Board, BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/errors';
@@ -28,7 +29,7 @@ export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
   );
 }
 
-type BareCard = Omit<repo.BoardCard, 'tags' | 'statusLabel'>;
+type BareCard = Omit<BoardCard, 'tags' | 'statusLabel'>;
 
 /** Adds tags and status label to a page's cards: one query each, whatever the page size. */
 async function decorate(
@@ -36,7 +37,7 @@ async function decorate(
   scope: TeamScope,
   pipelineUID: string,
   cards: BareCard[],
-): Promise<Map<string, repo.BoardCard>> {
+): Promise<Map<string, BoardCard>> {
   const gtids = cards.map((c) => c.GTID);
   const [tags, labels] = await Promise.all([
     repo.cardTags(scope, database.db, pipelineUID, gtids),
@@ -55,7 +56,7 @@ export async function getBoard(
   scope: TeamScope,
   pipelineUID: string,
   limit: number,
-) {
+): Promise<Board> {
   const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
   if (!pipeline) throw notFound('Pipeline not found');
   // Independent reads: on PostgreSQL they run side by side on the pool's connections (the
@@ -94,7 +95,7 @@ export async function getStagePage(
   stageUID: string,
   cursor: string | undefined,
   limit: number,
-) {
+): Promise<ContactPage> {
   const after = decodeCursor(cursor);
   const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
   if (!pipeline || !(await repo.stageExists(scope, database.db, pipelineUID, stageUID))) {
@@ -108,6 +109,9 @@ export async function getStagePage(
   };
 }
 
-export async function getPipelines(database: Database, scope: TeamScope) {
+export async function getPipelines(
+  database: Database,
+  scope: TeamScope,
+): Promise<{ pipelines: PipelineSummary[] }> {
   return { pipelines: await repo.listPipelines(scope, database.db) };
 }
