@@ -79,6 +79,8 @@ export async function startBenchServer(opts: {
   million?: boolean;
   /** Also add the tasks benchmark's teammates and this many open tasks (`demo --tasks`). */
   tasks?: number;
+  /** A script (and its arguments) run with the server's environment after the seed, before start. */
+  prepare?: string[];
 }): Promise<BenchServer> {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     throw new Error('Run `npm run build` first: benchmarks measure the production build.');
@@ -119,6 +121,7 @@ export async function startBenchServer(opts: {
   process.stdout.write(
     `Seed done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.\n`,
   );
+  if (opts.prepare) await run(process.execPath, ['--import', 'tsx', ...opts.prepare], env);
   const server = await startServer(env);
   const stop = async () => {
     server.kill('SIGTERM');

@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// Charts' styles after core's (KPI dashboard).
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import { startPrefetch } from './app/boot/prefetch';
 

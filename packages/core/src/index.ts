@@ -36,4 +36,5 @@ export * from './export';
 export * from './message-template';
 export * from './tasks';
 export * from './dashboard';
+export * from './kpi';
 export * from './board';

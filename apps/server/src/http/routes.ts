@@ -1,4 +1,5 @@
 import { dashboardRoutes } from '../modules/dashboard/routes';
+import { kpiRoutes } from '../modules/kpis/routes';
 import { taskTemplateRoutes } from '../modules/task-templates/routes';
 import { taskRoutes } from '../modules/tasks/routes';
 import { messageTemplateRoutes } from '../modules/message-templates/routes';
@@ -76,6 +77,7 @@ export const API_MODULES: ((services: Services) => Hono<AppEnv>)[] = [
   filterSetRoutes,
   taskTemplateRoutes,
   dashboardRoutes,
+  kpiRoutes,
 ];
 
 /** Routers that need no identity token (sign-up, invitation look-up); mounted under /api. */

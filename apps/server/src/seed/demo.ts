@@ -15,8 +15,10 @@ import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { systemScope } from '../db/scope';
 import { withTx } from '../db/tx';
+import type { TeamScope } from '../db/scope';
 import { recordActivities } from '../modules/activities/service';
 import { requireContacts } from '../modules/contacts/access';
+import { addKpis, rebuildRollups } from '../modules/kpis/service';
 import { keyBetween } from '../modules/contacts/position';
 import { saveTaskTemplate } from '../modules/task-templates/service';
 import { insertTasksWithLog } from '../modules/tasks/service';
@@ -453,6 +455,30 @@ export async function seedDemo(
   }
   await flush();
   await seedDemoTasks(database, teamUID, ownerUID, now);
+  // Two KPIs so /dashboard/kpi has something to show, and the rollups of the activities
+  // written above (most straight into the table, so not through recordActivities).
+  await withTx(database, seedScope, async (tx) => {
+    const scope: TeamScope = {
+      kind: 'team',
+      teamUID,
+      uid: ownerUID,
+      role: 'owner',
+      visiblePipelines: 'all',
+    };
+    const contacted = DEMO_PIPELINES[0]!.stages.findIndex((st) => st.name === 'Contacted');
+    await addKpis(tx, scope, [
+      {
+        name: 'Leads contacted',
+        event: 'stage',
+        pipelineUID: pipelineUIDs[0]!,
+        stageUID: stageUIDsOf[0]![contacted + 1]!,
+        period: 'month',
+        target: 20,
+      },
+      { name: 'New contacts this week', event: 'added', period: 'week', target: 15 },
+    ]);
+    await rebuildRollups(tx, scope);
+  });
   // Fresh statistics for what reads the team next (the board, benchmarks; embedded PGlite has
   // no autovacuum), then, after a bulk load, the foreign keys the triggers did not check.
   await withTx(database, seedScope, async (tx) => {

@@ -56,6 +56,12 @@ const TaskTemplatesPage = lazy(() =>
 const HomeDashboard = lazy(() =>
   import('../features/dashboard/HomeDashboard').then((m) => ({ default: m.HomeDashboard })),
 );
+const KpiDashboard = lazy(() =>
+  import('../features/kpi/KpiDashboard').then((m) => ({ default: m.KpiDashboard })),
+);
+const NewKpiPage = lazy(() =>
+  import('../features/kpi/NewKpiPage').then((m) => ({ default: m.NewKpiPage })),
+);
 const SetupPipelinesPage = lazy(() =>
   import('../features/setup-pipelines/SetupPipelinesPage').then((m) => ({
     default: m.SetupPipelinesPage,
@@ -102,5 +108,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/messaging': MessagingPage,
   '/tasks': TasksPage,
   '/dashboard/home': HomeDashboard,
+  '/dashboard/kpi': KpiDashboard,
+  '/dashboard/new-kpi': NewKpiPage,
   '/setup/tasks': TaskTemplatesPage,
 };

@@ -132,9 +132,16 @@ describe('keysForChange', () => {
   });
 
   it('a contact part makes only that contact stale', () => {
-    for (const resource of ['activity', 'note', 'deal', 'answer', 'stage-history']) {
+    for (const resource of ['note', 'deal', 'answer', 'stage-history']) {
       expect(keysForChange(change(resource, 'G2/x'))).toEqual([['teams', 'T', 'contacts', 'G2']]);
     }
+  });
+
+  it('an activity makes its contact and the KPI numbers stale', () => {
+    expect(keysForChange(change('activity', 'G2/x'))).toEqual([
+      ['teams', 'T', 'contacts', 'G2'],
+      ['teams', 'T', 'kpis'],
+    ]);
   });
 
   it('a task makes the task lists (and badge) stale, and its contact when it has one', () => {

@@ -193,6 +193,13 @@ export function keysForChange(
       ['teams', team, 'contacts', GTID],
     ];
   }
+  // An activity is also a KPI event (or may be): the KPI charts on screen refetch their sums.
+  if (change.resource === 'activity') {
+    return [
+      ['teams', team, 'contacts', GTID],
+      ['teams', team, 'kpis'],
+    ];
+  }
   if (CONTACT_PARTS.has(change.resource)) return [['teams', team, 'contacts', GTID]];
   // `GTID/taskUID` (`-/taskUID` when on no contact): the task lists, the badge, the contact.
   if (change.resource === 'task') {

@@ -57,6 +57,52 @@ export function insertActivities(scope: TeamScope, tx: Tx, rows: readonly Activi
   );
 }
 
+/** KPI events of a batch, grouped by (kind, pipeline, stage, currency, instant). */
+export interface RollupRow {
+  kind: string;
+  pipelineUID: string;
+  stageUID: string;
+  currency: string;
+  at: number;
+  count: number;
+  /** Exact decimal (deals won); '0' otherwise. */
+  value: string;
+}
+
+/**
+ * Adds a batch's KPI events to the actor's daily rollups (kpi_rollup; migration 0013): one
+ * upsert for any number of rows (arrays bind seven parameters), deferred like the activities
+ * so it goes out in the same statement. The day is the actor's local date (their profile's
+ * zone, UTC when unset). Rows are upserted in key order so two batches of one actor lock
+ * rollup rows in the same order.
+ */
+export function addToRollups(scope: TeamScope, tx: Tx, rows: readonly RollupRow[]) {
+  if (rows.length === 0) return;
+  tx.defer(
+    'kpi_rollup',
+    sql`
+    INSERT INTO kpi_rollup AS r (team_uid, kind, pipeline_uid, stage_uid, currency, day, uid,
+      count, value)
+    SELECT ${scope.teamUID}, v.kind, v.pipeline_uid, v.stage_uid, v.currency,
+      (to_timestamp(v.at / 1000.0) AT TIME ZONE z.zone)::date AS day, ${scope.uid},
+      sum(v.n), sum(v.value)
+    FROM unnest(${sql.param(rows.map((r) => r.kind))}::text[],
+      ${sql.param(rows.map((r) => r.pipelineUID))}::text[],
+      ${sql.param(rows.map((r) => r.stageUID))}::text[],
+      ${sql.param(rows.map((r) => r.currency))}::text[],
+      ${sql.param(rows.map((r) => r.at))}::bigint[],
+      ${sql.param(rows.map((r) => r.count))}::bigint[],
+      ${sql.param(rows.map((r) => r.value))}::numeric[])
+      AS v(kind, pipeline_uid, stage_uid, currency, at, n, value),
+      (SELECT coalesce((SELECT p.time_zone FROM user_profile p WHERE p.uid = ${scope.uid}),
+        'UTC') AS zone) z
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ORDER BY 2, 3, 4, 5, 6
+    ON CONFLICT (team_uid, kind, pipeline_uid, stage_uid, currency, day, uid)
+    DO UPDATE SET count = r.count + excluded.count, value = r.value + excluded.value`,
+  );
+}
+
 /** One activity as the contact timeline shows it. */
 export interface ActivityListItem {
   activityUID: string;

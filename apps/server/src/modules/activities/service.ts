@@ -1,4 +1,4 @@
-import { newPushId, type ActivityType } from '@leadloom/core';
+import { kpiEventOf, newPushId, type ActivityType } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
@@ -56,9 +56,34 @@ export async function recordActivities(
     };
   });
   repo.insertActivities(scope, tx, rows);
+  repo.addToRollups(scope, tx, rollupRowsOf(rows));
   for (const r of rows)
     tx.recordChange(scope.teamUID, 'activity', `${r.gtid}/${r.activityUID}`, 'insert');
   return rows.map((r) => r.activityUID);
+}
+
+/**
+ * The KPI events of a batch (core `kpiEventOf`), those of one kind, place and instant merged:
+ * a bulk move of 10,000 contacts at one instant is one row. Deals won keep one row each (their
+ * values are summed exactly in SQL).
+ */
+function rollupRowsOf(rows: readonly repo.ActivityRow[]): repo.RollupRow[] {
+  const merged = new Map<string, repo.RollupRow>();
+  const out: repo.RollupRow[] = [];
+  for (const r of rows) {
+    const e = kpiEventOf(r);
+    if (!e) continue;
+    const row = { ...e, at: r.at, count: 1, value: e.value ?? '0' };
+    if (e.kind === 'won') {
+      out.push(row);
+      continue;
+    }
+    const key = `${e.kind}\u0000${e.pipelineUID}\u0000${e.stageUID}\u0000${r.at}`;
+    const seen = merged.get(key);
+    if (seen) seen.count++;
+    else merged.set(key, row);
+  }
+  return [...merged.values(), ...out];
 }
 
 export const recordActivity = async (tx: Tx, scope: TeamScope, activity: NewActivity) =>

@@ -1,0 +1,98 @@
+import type { Kpi, KpiFunnel, KpiInput, KpiResults } from '@leadloom/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { newChangeId } from '../../lib/changeId';
+
+const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
+
+/** Query keys: everything under `kpis` refetches when an activity arrives (lib/realtime.ts). */
+export const kpiKeys = {
+  all: (teamUID: string) => ['teams', teamUID, 'kpis'] as const,
+  list: (teamUID: string) => ['teams', teamUID, 'kpis', 'list'] as const,
+  results: (teamUID: string, kpiUID: string) =>
+    ['teams', teamUID, 'kpis', 'results', kpiUID] as const,
+  funnel: (teamUID: string, pipelineUID: string, range: string) =>
+    ['teams', teamUID, 'kpis', 'funnel', pipelineUID, range] as const,
+};
+
+export function useKpis(teamUID: string) {
+  return useQuery({
+    queryKey: kpiKeys.list(teamUID),
+    queryFn: ({ signal }) =>
+      api.get<{ kpis: Kpi[] }>(`${teamPath(teamUID)}/kpis`, { signal }).then((r) => r.kpis),
+  });
+}
+
+export function useKpiResults(teamUID: string, kpiUID: string) {
+  return useQuery({
+    queryKey: kpiKeys.results(teamUID, kpiUID),
+    queryFn: ({ signal }) =>
+      api.get<KpiResults>(`${teamPath(teamUID)}/kpis/${encodeURIComponent(kpiUID)}/results`, {
+        signal,
+      }),
+    // "Today" and the period move at midnight even when nothing changes.
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+export function useKpiFunnel(
+  teamUID: string,
+  pipelineUID: string | null,
+  range: { from: string; to: string } | null,
+  members: string[] | null,
+) {
+  return useQuery({
+    queryKey: kpiKeys.funnel(
+      teamUID,
+      pipelineUID ?? '',
+      `${range?.from ?? ''}:${range?.to ?? ''}:${members?.join(',') ?? ''}`,
+    ),
+    enabled: pipelineUID !== null,
+    queryFn: ({ signal }) =>
+      api.get<KpiFunnel>(
+        `${teamPath(teamUID)}/kpi-funnel/${encodeURIComponent(pipelineUID ?? '')}`,
+        {
+          signal,
+          query: {
+            from: range?.from ?? null,
+            to: range?.to ?? null,
+            members: members?.join(',') ?? null,
+          },
+        },
+      ),
+  });
+}
+
+/** A pipeline's stages (placeholder left out) for the KPI form. */
+export function usePipelineStages(teamUID: string, pipelineUID: string | null) {
+  return useQuery({
+    queryKey: ['teams', teamUID, 'pipelines', pipelineUID ?? '', 'kpi-stages'],
+    enabled: pipelineUID !== null,
+    queryFn: ({ signal }) =>
+      api
+        .get<{
+          stages: { stageUID: string; name: string; placeholder: boolean }[];
+        }>(`${teamPath(teamUID)}/pipelines/${encodeURIComponent(pipelineUID ?? '')}`, { signal })
+        .then((r) => r.stages.filter((s) => !s.placeholder)),
+  });
+}
+
+export function useKpiMutations(teamUID: string) {
+  const queryClient = useQueryClient();
+  const done = () => queryClient.invalidateQueries({ queryKey: kpiKeys.all(teamUID) });
+  const headers = () => ({ 'x-change-id': newChangeId() });
+  return {
+    create: useMutation({
+      mutationFn: (body: KpiInput) =>
+        api.post<{ kpi: Kpi }>(`${teamPath(teamUID)}/kpis`, body, { headers: headers() }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (kpiUID: string) =>
+        api.delete<{ deleted: true }>(`${teamPath(teamUID)}/kpis/${encodeURIComponent(kpiUID)}`, {
+          headers: headers(),
+        }),
+      onSuccess: done,
+    }),
+  };
+}
