@@ -476,8 +476,8 @@ export function BulkBar({
           <Stack gap="sm">
             {allMatching && total?.relation === 'gte' && (
               <Alert variant="light" color="yellow" p="xs">
-                At least {totalValue.toLocaleString('en-US')} contacts match this filter: every one
-                of them is included, not only the first {totalValue.toLocaleString('en-US')}.
+                The count stops at {totalValue.toLocaleString('en-US')}: every contact matching this
+                filter is included, however many there are.
               </Alert>
             )}
             <ActionForm
