@@ -25,7 +25,8 @@
  *
  * The machine may be shared: os.loadavg() is printed with the figures, and a Chromium trace of
  * the scroll gives figures that depend less on it (each task's thread CPU time, CPU per scrolled
- * screen). BENCH_TABLE_PROFILE=<file> also writes a CPU profile of the scroll (.cpuprofile);
+ * screen). BENCH_TABLE_PROFILE=<file> also writes a CPU profile of the scroll (.cpuprofile),
+ * BENCH_TABLE_TRACE=<file> the trace (open either in Chromium's DevTools);
  * BENCH_TABLE_PAINT_ONLY=1 measures the first paint only. Needs `npm run build`.
  */
 import os from 'node:os';
@@ -267,6 +268,11 @@ async function traced<T>(
     if (chunk.eof) break;
   }
   await cdp.send('IO.close', { handle: stream! });
+  if (process.env.BENCH_TABLE_TRACE) {
+    const fs = await import('node:fs');
+    fs.writeFileSync(process.env.BENCH_TABLE_TRACE, text);
+    log(`trace of the scroll written to ${process.env.BENCH_TABLE_TRACE}`);
+  }
   if (profileTo) {
     const { profile } = await cdp.send('Profiler.stop');
     const fs = await import('node:fs');
