@@ -23,7 +23,11 @@
  *    at the top and at the end (all loaded) vs the 200 table at the top and at the end. Target:
  *    every 40,000 figure within 10 % of the 200 one.
  *
- * The machine may be shared: os.loadavg() is printed with the figures. Needs `npm run build`.
+ * The machine may be shared: os.loadavg() is printed with the figures, and a Chromium trace of
+ * the scroll gives figures that depend less on it (each task's thread CPU time, CPU per scrolled
+ * screen). BENCH_TABLE_PROFILE=<file> also writes a CPU profile of the scroll (.cpuprofile),
+ * BENCH_TABLE_TRACE=<file> the trace (open either in Chromium's DevTools);
+ * BENCH_TABLE_PAINT_ONLY=1 measures the first paint only. Needs `npm run build`.
  */
 import os from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -137,6 +141,148 @@ interface ScrollRun {
   loaded: number;
   seconds: number;
   longTasks: number[];
+  /** Viewports scrolled (animation frames that moved the table). */
+  screens: number;
+}
+
+/**
+ * What a Chromium trace of the scroll says, less dependent on the machine's load than the
+ * 'longtask' entries: the main thread's tasks by wall time and by the thread's own CPU time
+ * (`tdur`: time the thread actually ran, not time it waited for a core), and the CPU time spent
+ * running script, laying out and painting.
+ */
+interface TraceSummary {
+  tasks: number;
+  longestWallMs: number;
+  longestCpuMs: number;
+  /** Tasks whose thread CPU time exceeds 50 ms. */
+  cpuOver50: number;
+  mainCpuMs: number;
+  scriptCpuMs: number;
+  layoutCpuMs: number;
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.compile',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'RunMicrotasks',
+  'v8.evaluateModule',
+]);
+const LAYOUT_EVENTS = new Set([
+  'Layout',
+  'UpdateLayoutTree',
+  'RecalculateStyles',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'Commit',
+]);
+
+function summarizeTrace(events: TraceEvent[]): TraceSummary {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter(
+    (e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X',
+  );
+  // 'RunTask' (devtools.timeline) or, in newer builds, the scheduler's own top-level event.
+  const runTask = onMain.some((e) => e.name === 'RunTask')
+    ? 'RunTask'
+    : 'ThreadControllerImpl::RunTask';
+  const tasks = onMain.filter((e) => e.name === runTask);
+  const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  // Top-level only: an event nested in another of the same kind is not counted twice.
+  const sumTopLevel = (names: Set<string>) => {
+    const kept = onMain
+      .filter((e) => names.has(e.name))
+      .map((e) => ({ ts: e.ts, dur: e.dur ?? 0, tdur: e.tdur ?? 0 }))
+      .sort((a, b) => a.ts - b.ts);
+    let total = 0;
+    let end = -1;
+    for (const e of kept) {
+      if (e.ts < end) continue;
+      total += e.tdur;
+      end = e.ts + e.dur;
+    }
+    return total / 1000;
+  };
+  return {
+    tasks: tasks.length,
+    longestWallMs: Math.max(0, ...tasks.map((t) => ms(t.dur))),
+    longestCpuMs: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
+    cpuOver50: tasks.filter((t) => ms(t.tdur) > 50).length,
+    mainCpuMs: tasks.reduce((a, t) => a + ms(t.tdur), 0),
+    scriptCpuMs: sumTopLevel(SCRIPT_EVENTS),
+    layoutCpuMs: sumTopLevel(LAYOUT_EVENTS),
+  };
+}
+
+/** Records a Chromium trace (and, with BENCH_TABLE_PROFILE=file, a CPU profile) around `fn`. */
+async function traced<T>(
+  page: Page,
+  fn: () => Promise<T>,
+): Promise<{ result: T; trace: TraceSummary }> {
+  const cdp = await page.context().newCDPSession(page);
+  const profileTo = process.env.BENCH_TABLE_PROFILE;
+  if (profileTo) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        '__metadata',
+      ],
+      excludedCategories: ['*'],
+    },
+  });
+  const result = await fn();
+  const complete = new Promise<{ stream?: string }>((resolve) =>
+    cdp.once('Tracing.tracingComplete', resolve),
+  );
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream!, size: 1 << 20 });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream! });
+  if (process.env.BENCH_TABLE_TRACE) {
+    const fs = await import('node:fs');
+    fs.writeFileSync(process.env.BENCH_TABLE_TRACE, text);
+    log(`trace of the scroll written to ${process.env.BENCH_TABLE_TRACE}`);
+  }
+  if (profileTo) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const fs = await import('node:fs');
+    fs.writeFileSync(profileTo, JSON.stringify(profile));
+    log(`CPU profile of the scroll written to ${profileTo}`);
+  }
+  await cdp.detach();
+  const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  return { result, trace: summarizeTrace(events) };
 }
 
 /** Scrolls the table from top to bottom a viewport per frame, loading every page on the way. */
@@ -151,6 +297,7 @@ async function scrollEndToEnd(page: Page): Promise<ScrollRun> {
     const start = performance.now();
     let stalledSince = performance.now();
     let lastLoaded = -1;
+    let screens = 0;
     for (;;) {
       const loaded = Number(el.dataset.loaded);
       const complete = el.dataset.complete === 'true';
@@ -160,7 +307,9 @@ async function scrollEndToEnd(page: Page): Promise<ScrollRun> {
         lastLoaded = loaded;
         stalledSince = performance.now();
       } else if (performance.now() - stalledSince > 30_000) break;
+      const before = el.scrollTop;
       el.scrollTop += el.clientHeight;
+      if (el.scrollTop !== before) screens++;
       await new Promise((r) => requestAnimationFrame(r));
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -169,6 +318,7 @@ async function scrollEndToEnd(page: Page): Promise<ScrollRun> {
       loaded: Number(el.dataset.loaded),
       seconds: (performance.now() - start) / 1000,
       longTasks: tasks,
+      screens,
     };
   }, TABLE);
 }
@@ -253,6 +403,12 @@ export default async function table(): Promise<boolean> {
         `${ms(median(runs.map((r) => r.searchEnd - r.searchStart)))} (medians)`,
     );
 
+    if (process.env.BENCH_TABLE_PAINT_ONLY) {
+      // For iterating on the first paint: the scroll takes minutes on a loaded machine.
+      log(`engine ${server.engine}; load ${load()} (first paint only: no verdict)`);
+      return paint <= PAINT_TARGET_MS;
+    }
+
     // 3 (top). DOM nodes at the top of both tables.
     const bigPage = await openSettled(context, bigUrl);
     const bigTop = await domCount(bigPage);
@@ -264,7 +420,7 @@ export default async function table(): Promise<boolean> {
     await smallPage.close();
 
     // 2. Scroll the 40,000 table end to end.
-    const run = await scrollEndToEnd(bigPage);
+    const { result: run, trace } = await traced(bigPage, () => scrollEndToEnd(bigPage));
     await settle(bigPage);
     const bigEnd = await domCount(bigPage);
     await bigPage.close();
@@ -272,6 +428,13 @@ export default async function table(): Promise<boolean> {
     log(
       `scroll end to end: ${run.loaded} rows loaded in ${run.seconds.toFixed(1)} s; ` +
         `${run.longTasks.length} long tasks, longest ${ms(worst)} (load ${load()})`,
+    );
+    log(
+      `  trace of the scroll: ${trace.tasks} main-thread tasks; longest ${ms(trace.longestWallMs)} ` +
+        `wall, ${ms(trace.longestCpuMs)} thread CPU; ${trace.cpuOver50} over 50 ms of CPU; ` +
+        `per scrolled screen (${run.screens}): ${ms(trace.mainCpuMs / run.screens)} main-thread ` +
+        `CPU, ${ms(trace.scriptCpuMs / run.screens)} script, ` +
+        `${ms(trace.layoutCpuMs / run.screens)} style/layout/paint`,
     );
     log(
       `DOM nodes: 40,000 table top ${bigTop}, end ${bigEnd}; 200 table (${smallRun.loaded} rows) ` +

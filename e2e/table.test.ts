@@ -275,4 +275,83 @@ describe.skipIf(requireChromium())('the table view', () => {
       ).toEqual([['Welcome call', '11:00']]);
     }
   });
+
+  it('keeps every toolbar action on screen at 1,360 and 1,024 px wide', async () => {
+    try {
+      for (const width of [1360, 1024]) {
+        await a.setViewportSize({ width, height: 900 });
+        await a.goto(`${app.url}/contacts/table`);
+        await a.locator('[data-testid=contacts-table] [role=row][data-gtid]').first().waitFor();
+        const toolbar = a.getByTestId('table-toolbar');
+        const bar = (await toolbar.boundingBox())!;
+        expect(bar.x + bar.width).toBeLessThanOrEqual(width);
+        const controls = [
+          toolbar.getByRole('textbox', { name: 'Pipeline' }),
+          toolbar.getByRole('textbox', { name: 'Search contacts' }),
+          toolbar.getByRole('button', { name: 'Filters' }),
+          toolbar.getByRole('button', { name: /Saved views/ }),
+          toolbar.getByRole('button', { name: 'Columns' }),
+          toolbar.getByRole('button', { name: 'New contact' }),
+        ];
+        for (const control of controls) {
+          const box = (await control.boundingBox())!;
+          // Whole, inside the toolbar and the window (not cut off at the edge).
+          expect(box.x).toBeGreaterThanOrEqual(bar.x);
+          expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width);
+          expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+        }
+        // And they work: the columns menu opens, and the new contact form.
+        await toolbar.getByRole('button', { name: 'Columns' }).click();
+        const columns = a.getByRole('dialog', { name: 'Columns' });
+        await columns.getByRole('button', { name: 'Reset columns' }).waitFor();
+        await toolbar.getByRole('button', { name: 'Columns' }).click();
+        await columns.waitFor({ state: 'hidden' });
+        await toolbar.getByRole('button', { name: 'New contact' }).click();
+        const adding = a.getByRole('dialog', { name: 'New contact' });
+        await adding.waitFor();
+        await a.keyboard.press('Escape');
+        await adding.waitFor({ state: 'hidden' });
+      }
+    } finally {
+      await a.setViewportSize({ width: 1600, height: 900 });
+    }
+  });
+
+  it('words a delete of every match truthfully when the total is only a bound (10,000+)', async () => {
+    // The search service bounds totals over 10,000 ("10,000+"); the demo team is smaller, so
+    // its answers are marked bounded here.
+    await a.route('**/v2', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { total: unknown } };
+      body.data.total = { value: 10_000, relation: 'gte' };
+      await route.fulfill({ response, json: body });
+    });
+    try {
+      await a.goto(`${app.url}/contacts/table`);
+      await expect.poll(() => a.getByTestId('table-total').textContent()).toBe('10,000+ contacts');
+      await a.getByRole('checkbox', { name: 'Select every contact on screen' }).click();
+      await a.getByRole('button', { name: 'Select all 10,000+ matching' }).click();
+      await expect
+        .poll(() => a.getByTestId('selected-count').textContent())
+        .toBe('All contacts matching this filter (10,000+) selected');
+      await a
+        .getByRole('toolbar', { name: 'Bulk actions' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      const dialog = a.getByRole('dialog', { name: 'Delete contacts · all matching (10,000+)' });
+      await dialog
+        .getByText(
+          'Delete all contacts matching this filter (10,000+)? Their notes, deals and history go with them.',
+          { exact: false },
+        )
+        .waitFor();
+      // Never a count that reads as "only these 10,000".
+      expect(await dialog.getByText(/10,000 contacts/).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Delete all matching (10,000+)' }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await a.unroute('**/v2');
+    }
+  });
 });

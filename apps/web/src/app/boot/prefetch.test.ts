@@ -3,9 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseBoardPath, pipelineKeys } from '../../features/pipeline/requests';
 import { meQueryKey } from '../../features/session/me';
 import { validationInfoKey } from '../../features/session/validationInfo';
+import { parseTablePath, searchBody, tableKeys } from '../../features/table/requests';
+import { queryFromUrl } from '../../features/table/tableState';
 
 // The server as the prefetch sees it: every GET is recorded, in order, and answered at once.
 const asked: string[] = [];
+// Bodies of the POSTs (the table's /v2), in order.
+const posted: { path: string; body: unknown }[] = [];
 // /api/me answers when the test opens this gate (at once unless a test closes it).
 let meGate: Promise<void> = Promise.resolve();
 vi.mock('../../lib/api', () => ({
@@ -28,6 +32,13 @@ vi.mock('../../lib/api', () => ({
       if (path.endsWith('/board')) return Promise.resolve({ pipeline: {}, stages: [], path });
       return Promise.resolve({ path });
     },
+    post: (path: string, body: unknown) => {
+      asked.push(`POST ${path}`);
+      posted.push({ path, body });
+      return Promise.resolve({
+        data: { hits: [{ GTID: 'G1' }], total: { value: 1, relation: 'eq' }, searchAfter: null },
+      });
+    },
   },
 }));
 
@@ -49,6 +60,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('board prefetch', () => {
   beforeEach(() => {
     asked.length = 0;
+    posted.length = 0;
     local.clear();
     meGate = Promise.resolve();
     takePrefetched();
@@ -135,5 +147,57 @@ describe('board prefetch', () => {
     expect(client.getQueryData(pipelineKeys.board('T9', 'P1'))).toBeUndefined();
     expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toBeDefined();
     expect(local.get(LAST_TEAM_KEY)).toBe('T1');
+  });
+
+  it('reads table addresses', () => {
+    expect(parseTablePath('/contacts/table')).toEqual({ pipelineID: null });
+    expect(parseTablePath('/contacts/table/P%201')).toEqual({ pipelineID: 'P 1' });
+    expect(parseTablePath('/contacts/table/a/b')).toBeNull();
+    expect(parseBoardPath('/contacts/table/P1')).toBeNull();
+  });
+
+  it("asks for a table address's first /v2 page for its filter and sort, keyed as the table's query", async () => {
+    let open = () => {};
+    meGate = new Promise((resolve) => (open = resolve));
+    local.set(LAST_TEAM_KEY, 'T1');
+    const client = new QueryClient();
+    const search = '?q=ann&tagsAny=t1,t2&hasEmail=1&sort=name&dir=desc';
+    startPrefetch('/contacts/table/P1', search);
+    seedPrefetched(client);
+    await settle();
+    // The guessed team's page leaves before /api/me answers.
+    expect(asked).toEqual([
+      '/api/me',
+      '/api/teams/T1/validation-info',
+      'POST /v2',
+      '/api/teams/T1/pipelines',
+    ]);
+    const query = queryFromUrl('P1', search);
+    expect(posted[0]!.body).toEqual(searchBody('T1', query, null));
+    open();
+    await settle();
+    expect(asked).toHaveLength(4);
+    // The same key as useTableSearch's: an infinite query holding the first page.
+    const data = client.getQueryData<{ pages: unknown[]; pageParams: unknown[] }>(
+      tableKeys.search('T1', queryFromUrl('P1', search)),
+    );
+    expect(data?.pages).toHaveLength(1);
+    expect(data?.pageParams).toEqual([null]);
+    expect(client.getQueryData(validationInfoKey('T1'))).toBeDefined();
+    expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toBeUndefined();
+    expect(local.get(LAST_TEAM_KEY)).toBe('T1');
+  });
+
+  it('asks for the table of the team /api/me names when the guess was another', async () => {
+    local.set(LAST_TEAM_KEY, 'T9');
+    const client = new QueryClient();
+    startPrefetch('/contacts/table', '');
+    seedPrefetched(client);
+    await settle();
+    expect(posted.map((p) => (p.body as { teamUID: string }).teamUID)).toEqual(['T9', 'T1']);
+    expect(
+      client.getQueryData(tableKeys.search('T9', queryFromUrl(undefined, ''))),
+    ).toBeUndefined();
+    expect(client.getQueryData(tableKeys.search('T1', queryFromUrl(undefined, '')))).toBeDefined();
   });
 });

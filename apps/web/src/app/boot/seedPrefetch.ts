@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { pipelineKeys } from '../../features/pipeline/api';
 import { meQueryKey } from '../../features/session/me';
 import { validationInfoKey } from '../../features/session/validationInfo';
+import { tableKeys } from '../../features/table/requests';
 import { takePrefetched } from './prefetch';
 
 /**
@@ -20,6 +21,16 @@ export function seedPrefetched(queryClient: QueryClient): void {
       if (!team) return;
       seed(validationInfoKey(team.teamUID), team.validationInfo);
       seed(pipelineKeys.list(team.teamUID), team.pipelines);
+      if (team.table) {
+        // The table's query is an infinite one: its first page, as `useTableSearch` keys it.
+        const answer = team.table.answer;
+        void queryClient.prefetchInfiniteQuery({
+          queryKey: tableKeys.search(team.teamUID, team.table.query),
+          queryFn: () => answer,
+          initialPageParam: null as string | null,
+          retry: false,
+        });
+      }
       void team.board.then((shown) => {
         if (shown) seed(pipelineKeys.board(team.teamUID, shown.groupUID), shown.answer);
       });

@@ -35,7 +35,7 @@ import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { useTaskTemplates } from '../tasks/taskTemplatesApi';
 import { useBulkJob, useStartBulkJob, type BulkJob } from './bulkApi';
-import { bulkBody, selectedCount, type Selection } from './tableState';
+import { bulkBody, selectedCount, selectionWords, type Selection } from './tableState';
 
 const ACTION_TITLES: Record<BulkActionType, string> = {
   stage: 'Move to stage',
@@ -66,7 +66,7 @@ function ActionForm({
   teamUID,
   type,
   pipelineUID,
-  count,
+  words,
   onCancel,
   onRun,
   running,
@@ -74,7 +74,8 @@ function ActionForm({
   teamUID: string;
   type: BulkActionType;
   pipelineUID: string | null;
-  count: number;
+  /** What the action applies to, worded (selectionWords). */
+  words: { long: string; short: string };
   onCancel: () => void;
   onRun: (action: BulkAction) => void;
   running: boolean;
@@ -243,8 +244,7 @@ function ActionForm({
         )}
         {type === 'delete' && (
           <Text size="sm">
-            Delete {plural(count)}? Their notes, deals and history go with them. This cannot be
-            undone.
+            Delete {words.long}? Their notes, deals and history go with them. This cannot be undone.
           </Text>
         )}
         <Group justify="flex-end" gap="sm">
@@ -257,7 +257,7 @@ function ActionForm({
             loading={running}
             color={type === 'delete' ? 'red' : undefined}
           >
-            {type === 'delete' ? `Delete ${plural(count)}` : `Apply to ${plural(count)}`}
+            {type === 'delete' ? `Delete ${words.short}` : `Apply to ${words.short}`}
           </Button>
         </Group>
       </Stack>
@@ -270,13 +270,13 @@ function JobProgress({
   teamUID,
   jobUID,
   type,
-  names,
+  nameOf,
   onClose,
 }: {
   teamUID: string;
   jobUID: string;
   type: BulkActionType;
-  names: Map<string, string>;
+  nameOf: (GTID: string) => string | undefined;
   onClose: () => void;
 }) {
   const job = useBulkJob(teamUID, jobUID);
@@ -324,7 +324,7 @@ function JobProgress({
               {j.failures.map((f) => (
                 <List.Item key={f.GTID}>
                   <Anchor component={Link} to={`/contact/${encodeURIComponent(f.GTID)}`} size="xs">
-                    {names.get(f.GTID) ?? f.GTID}
+                    {nameOf(f.GTID) ?? f.GTID}
                   </Anchor>
                   : {f.error}
                 </List.Item>
@@ -350,7 +350,7 @@ export function BulkBar({
   loadedCount,
   filter,
   pipelineUID,
-  names,
+  nameOf,
   onSelectAllMatching,
   onClear,
 }: {
@@ -360,8 +360,8 @@ export function BulkBar({
   loadedCount: number;
   filter: SearchFilter;
   pipelineUID: string | null;
-  /** Names of the loaded contacts, for the failure summary. */
-  names: Map<string, string>;
+  /** The name of a loaded contact, for the failure summary. */
+  nameOf: (GTID: string) => string | undefined;
   onSelectAllMatching: () => void;
   onClear: () => void;
 }) {
@@ -371,6 +371,7 @@ export function BulkBar({
   const totalValue = total?.value ?? 0;
   const count = selectedCount(selection, totalValue);
   const allMatching = selection.mode === 'all';
+  const words = selectionWords(selection, total);
 
   const run = (action: BulkAction) => {
     start.mutate(bulkBody(action, selection, filter), {
@@ -389,7 +390,7 @@ export function BulkBar({
       teamUID={teamUID}
       jobUID={job.jobUID}
       type={job.type}
-      names={names}
+      nameOf={nameOf}
       onClose={() => setJob(null)}
     />
   );
@@ -424,7 +425,7 @@ export function BulkBar({
           <Text size="sm" fw={600} data-testid="selected-count">
             {allMatching
               ? total?.relation === 'gte'
-                ? `All ${count.toLocaleString('en-US')}+ matching contacts selected`
+                ? `${words.long[0]!.toUpperCase()}${words.long.slice(1)} selected`
                 : `All ${plural(count)} matching selected`
               : `${count.toLocaleString('en-US')} selected`}
           </Text>
@@ -467,7 +468,7 @@ export function BulkBar({
       <Modal
         opened={form !== null}
         onClose={() => setForm(null)}
-        title={form ? `${ACTION_TITLES[form]} · ${plural(count)}` : ''}
+        title={form ? `${ACTION_TITLES[form]} · ${words.short}` : ''}
         centered
         size="sm"
       >
@@ -475,8 +476,8 @@ export function BulkBar({
           <Stack gap="sm">
             {allMatching && total?.relation === 'gte' && (
               <Alert variant="light" color="yellow" p="xs">
-                More than {totalValue.toLocaleString('en-US')} contacts match: every one of them is
-                included.
+                The count stops at {totalValue.toLocaleString('en-US')}: every contact matching this
+                filter is included, however many there are.
               </Alert>
             )}
             <ActionForm
@@ -484,7 +485,7 @@ export function BulkBar({
               teamUID={teamUID}
               type={form}
               pipelineUID={pipelineUID}
-              count={count}
+              words={words}
               running={start.isPending}
               onCancel={() => setForm(null)}
               onRun={run}

@@ -1,4 +1,3 @@
-import { Avatar, Badge, Checkbox, Skeleton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import {
   flexRender,
@@ -16,6 +15,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ChangeEvent,
   type CSSProperties,
   type MouseEvent,
 } from 'react';
@@ -57,31 +57,76 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
 });
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
-function formatDate(iso: string | null): string {
+const MAX_TAGS = 3;
+
+/**
+ * Formatted dates by local day: Intl formatting costs some 10 µs a call, two date columns on
+ * every row entering the view; timestamps differ per contact but days repeat.
+ */
+const dateCache = new Map<number, string>();
+function formatDateCached(iso: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
+  const t = d.getTime();
+  if (Number.isNaN(t)) return '—';
+  const day = d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate();
+  let out = dateCache.get(day);
+  if (out === undefined) {
+    out = dateFormat.format(d);
+    if (dateCache.size > 5_000) dateCache.clear();
+    dateCache.set(day, out);
+  }
+  return out;
 }
 
-const MAX_TAGS = 3;
+const dash = <span className={classes.dimmed}>—</span>;
+
+/**
+ * A contact's picture in a row: its initials on its colour, with the photo over them when
+ * there is one (a photo that fails to load hides itself and the initials show). Plain elements:
+ * a Mantine Avatar per row was a large part of rendering a screenful of rows.
+ */
+function RowAvatar({ name, photoURL }: { name: string; photoURL: string | null }) {
+  const color = avatarColor(name);
+  return (
+    <span
+      className={classes.avatar}
+      style={
+        {
+          '--avatar-bg': `var(--mantine-color-${color}-light)`,
+          '--avatar-fg': `var(--mantine-color-${color}-light-color)`,
+        } as CSSProperties
+      }
+      aria-hidden
+    >
+      {avatarInitials(name)}
+      {photoURL && (
+        <img
+          key={photoURL}
+          src={photoURL}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
+      )}
+    </span>
+  );
+}
+
+export function hitName(hit: SearchHit): string {
+  return hit.fullName || `${hit.firstName} ${hit.lastName}`.trim() || 'Unnamed';
+}
 
 function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: string | null) {
   switch (id) {
     case 'name': {
-      const name = hit.fullName || `${hit.firstName} ${hit.lastName}`.trim() || 'Unnamed';
+      const name = hitName(hit);
       return (
         <>
-          <Avatar
-            src={hit.photoURL}
-            size={24}
-            radius="xl"
-            color={avatarColor(name)}
-            variant="light"
-            alt=""
-            imageProps={{ referrerPolicy: 'no-referrer', loading: 'lazy' }}
-          >
-            {avatarInitials(name)}
-          </Avatar>
+          <RowAvatar name={name} photoURL={hit.photoURL} />
           <Link to={`/contact/${encodeURIComponent(hit.GTID)}`} className={classes.nameLink}>
             {name}
           </Link>
@@ -94,15 +139,12 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
           {hit.emailAddress}
         </span>
       ) : (
-        <span className={classes.dimmed}>—</span>
+        dash
       );
     case 'phone':
-      return hit.phoneNumber ? (
-        <span className={classes.truncate}>{hit.phoneNumber}</span>
-      ) : (
-        <span className={classes.dimmed}>—</span>
-      );
+      return hit.phoneNumber ? <span className={classes.truncate}>{hit.phoneNumber}</span> : dash;
     case 'tags': {
+      if (hit.tagIDs.length === 0) return null;
       const tags = hit.tagIDs.flatMap((t) => {
         const tag = lookups.tags.get(t);
         return tag ? [{ id: t, ...tag }] : [];
@@ -111,36 +153,32 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
       return (
         <>
           {tags.slice(0, MAX_TAGS).map((t) => (
-            <Badge
+            <span
               key={t.id}
-              size="sm"
-              variant="light"
-              color={t.color}
               className={classes.tag}
+              style={{ '--tag-color': t.color } as CSSProperties}
               title={t.name}
             >
               {t.name}
-            </Badge>
+            </span>
           ))}
           {rest > 0 && (
-            <Badge
-              size="sm"
-              variant="default"
-              className={classes.tag}
+            <span
+              className={`${classes.tag} ${classes.tagMore}`}
               title={tags
                 .slice(MAX_TAGS)
                 .map((t) => t.name)
                 .join(', ')}
             >
               +{rest}
-            </Badge>
+            </span>
           )}
         </>
       );
     }
     case 'statusLabel': {
       const label = hit.statusLabelUID ? lookups.labels.get(hit.statusLabelUID) : undefined;
-      if (!label) return <span className={classes.dimmed}>—</span>;
+      if (!label) return dash;
       return (
         <>
           <span
@@ -158,20 +196,20 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
           {hit.sources.join(', ')}
         </span>
       ) : (
-        <span className={classes.dimmed}>—</span>
+        dash
       );
     case 'createdAt':
-      return <span className={classes.truncate}>{formatDate(hit.createdAt)}</span>;
+      return <span className={classes.truncate}>{formatDateCached(hit.createdAt)}</span>;
     case 'lastActivityAt':
       return (
         <span className={hit.lastActivityAt ? classes.truncate : classes.dimmed}>
-          {hit.lastActivityAt ? formatDate(hit.lastActivityAt) : 'Never'}
+          {hit.lastActivityAt ? formatDateCached(hit.lastActivityAt) : 'Never'}
         </span>
       );
     case 'stage': {
       const place = hit.pipelines.find((p) => p.pipelineUID === pipelineUID);
       const stage = place ? lookups.stages.get(place.stageUID) : undefined;
-      if (!stage) return <span className={classes.dimmed}>—</span>;
+      if (!stage) return dash;
       return (
         <>
           <span
@@ -185,11 +223,7 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
     }
     case 'dealValue': {
       const value = Number(hit.dealValue);
-      return value ? (
-        <span>{numberFormat.format(value)}</span>
-      ) : (
-        <span className={classes.dimmed}>—</span>
-      );
+      return value ? <span>{numberFormat.format(value)}</span> : dash;
     }
   }
 }
@@ -212,52 +246,35 @@ export interface ContactsTableProps {
   onToggleAllLoaded: (on: boolean) => void;
 }
 
-/** The contacts as a virtualised table: only the rows in view (and a few more) are in the DOM. */
+/** TanStack Table holds the columns only (order, sizes, resizing): the rows never go through it. */
+const NO_ROWS: SearchHit[] = [];
+
+/**
+ * The contacts as a virtualised table: only the rows in view (and a few more) are in the DOM.
+ *
+ * Scrolling re-renders this component (the virtualizer's range) and nothing above it; a row
+ * is memoised on its contact, so a scroll step renders only the rows coming into view, and a
+ * page landing renders none of the rows already shown. Rows are keyed by contact, not by their
+ * slot in the window: slot keys reuse elements but rotate the children's order on every step,
+ * and React then moves the DOM nodes (measured: no less DOM work, and a jumbled tab order). The loaded rows never go through
+ * TanStack Table's row models (40,000 Row objects rebuilt on every page): it holds the columns.
+ */
 export function ContactsTable(props: ContactsTableProps) {
-  const { rows, hasNextPage, isFetchingNextPage, fetchNextPage, layout, onLayoutChange } = props;
+  const { rows, hasNextPage, isFetchingNextPage, fetchNextPage, columns, layout } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [dragging, setDragging] = useState<ColumnId | null>(null);
-  const [dropTarget, setDropTarget] = useState<ColumnId | null>(null);
 
-  const columnDefs = useMemo<ColumnDef<SearchHit>[]>(
-    () =>
-      props.columns.map((id) => ({
-        id,
-        header: COLUMN_LABELS[id],
-        size: layout.widths[id] ?? DEFAULT_WIDTHS[id],
-        minSize: MIN_WIDTH,
-        maxSize: MAX_WIDTH,
-      })),
-    [props.columns, layout.widths],
+  const widths = useMemo(
+    () => columns.map((id) => layout.widths[id] ?? DEFAULT_WIDTHS[id]),
+    [columns, layout.widths],
   );
-  const sizing = useMemo<ColumnSizingState>(
-    () =>
-      Object.fromEntries(props.columns.map((id) => [id, layout.widths[id] ?? DEFAULT_WIDTHS[id]])),
-    [props.columns, layout.widths],
-  );
-
-  const table = useReactTable({
-    data: rows,
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.GTID,
-    manualSorting: true,
-    columnResizeMode: 'onChange',
-    state: { columnSizing: sizing, columnOrder: props.columns },
-    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
-      const next = typeof updater === 'function' ? updater(sizing) : updater;
-      const widths = { ...layout.widths };
-      for (const [id, w] of Object.entries(next)) widths[id as ColumnId] = Math.round(w);
-      onLayoutChange({ ...layout, widths });
-    },
-  });
+  const width = CHECK_WIDTH + widths.reduce((a, w) => a + w, 0);
 
   const count = rows.length + (hasNextPage ? LOADING_ROWS : 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
@@ -269,11 +286,21 @@ export function ContactsTable(props: ContactsTableProps) {
     }
   }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
 
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const width = CHECK_WIDTH + table.getTotalSize();
-  const tableRows = table.getRowModel().rows;
-  const loadedIds = rows.map((r) => r.GTID);
-  const selectedLoaded = loadedIds.filter((id) => isSelected(props.selection, id)).length;
+  // How many loaded rows are ticked: once per page or selection change, never per scroll step.
+  const selectedLoaded = useMemo(() => {
+    const sel = props.selection;
+    if (sel.mode === 'some' && sel.ids.size === 0) return 0;
+    if (sel.mode === 'all' && sel.except.size === 0) return rows.length;
+    let n = 0;
+    for (const r of rows) if (isSelected(sel, r.GTID)) n++;
+    return n;
+  }, [rows, props.selection]);
+  const allState =
+    rows.length > 0 && selectedLoaded === rows.length
+      ? 'all'
+      : selectedLoaded > 0
+        ? 'some'
+        : 'none';
 
   return (
     <div
@@ -281,99 +308,26 @@ export function ContactsTable(props: ContactsTableProps) {
       className={classes.scroller}
       role="grid"
       aria-rowcount={count + 1}
-      aria-colcount={headers.length + 1}
+      aria-colcount={columns.length + 1}
       data-testid="contacts-table"
       data-loaded={rows.length}
       data-complete={hasNextPage ? undefined : true}
     >
-      <div className={classes.header} style={{ width }} role="row" aria-rowindex={1}>
-        <div className={`${classes.th} ${classes.check}`} style={{ width: CHECK_WIDTH }}>
-          <Checkbox
-            size="xs"
-            aria-label="Select every contact on screen"
-            checked={rows.length > 0 && selectedLoaded === rows.length}
-            indeterminate={selectedLoaded > 0 && selectedLoaded < rows.length}
-            onChange={(e) => props.onToggleAllLoaded(e.currentTarget.checked)}
-          />
-        </div>
-        {headers.map((header) => {
-          const id = header.column.id as ColumnId;
-          const field = COLUMN_SORT[id];
-          const sorted = field && props.sort?.field === field ? props.sort.direction : null;
-          return (
-            <div
-              key={header.id}
-              role="columnheader"
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-              className={classes.th}
-              style={{ width: header.getSize() }}
-              data-sortable={field ? true : undefined}
-              data-sorted={sorted ?? undefined}
-              data-drop-target={dropTarget === id && dragging !== id ? true : undefined}
-              title={field ? `Sort by ${COLUMN_LABELS[id].toLowerCase()}` : undefined}
-              draggable={!header.column.getIsResizing()}
-              onDragStart={(e) => {
-                setDragging(id);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', id);
-              }}
-              onDragOver={(e) => {
-                if (!dragging) return;
-                e.preventDefault();
-                setDropTarget(id);
-              }}
-              onDragLeave={() => setDropTarget((t) => (t === id ? null : t))}
-              onDrop={(e) => {
-                e.preventDefault();
-                if (dragging && dragging !== id) onLayoutChange(moveColumn(layout, dragging, id));
-                setDragging(null);
-                setDropTarget(null);
-              }}
-              onDragEnd={() => {
-                setDragging(null);
-                setDropTarget(null);
-              }}
-              onClick={field ? () => props.onSortClick(id) : undefined}
-              onKeyDown={
-                field
-                  ? (e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault();
-                        props.onSortClick(id);
-                      }
-                    }
-                  : undefined
-              }
-              tabIndex={field ? 0 : undefined}
-            >
-              <span className={classes.truncate}>
-                {flexRender(header.column.columnDef.header, header.getContext())}
-              </span>
-              {sorted === 'asc' && <IconArrowUp size={12} aria-hidden />}
-              {sorted === 'desc' && <IconArrowDown size={12} aria-hidden />}
-              <div
-                className={classes.resizer}
-                data-resizing={header.column.getIsResizing() ? true : undefined}
-                onMouseDown={header.getResizeHandler()}
-                onTouchStart={header.getResizeHandler()}
-                onClick={(e) => e.stopPropagation()}
-                onDoubleClick={(e) => {
-                  e.stopPropagation();
-                  const widths = { ...layout.widths };
-                  delete widths[id];
-                  onLayoutChange({ ...layout, widths });
-                }}
-                role="separator"
-                aria-label={`Resize ${COLUMN_LABELS[id]}`}
-              />
-            </div>
-          );
-        })}
-      </div>
+      <TableHeader
+        columns={columns}
+        widths={widths}
+        width={width}
+        layout={layout}
+        onLayoutChange={props.onLayoutChange}
+        sort={props.sort}
+        onSortClick={props.onSortClick}
+        allState={allState}
+        onToggleAllLoaded={props.onToggleAllLoaded}
+      />
       <div className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
         {items.map((item) => {
-          const row = tableRows[item.index];
-          if (!row) {
+          const hit = rows[item.index];
+          if (!hit) {
             return (
               <div
                 key={`loading-${item.index}`}
@@ -383,21 +337,21 @@ export function ContactsTable(props: ContactsTableProps) {
               >
                 <div className={classes.td} style={{ width: CHECK_WIDTH }} />
                 <div className={classes.td} style={{ width: width - CHECK_WIDTH }}>
-                  <Skeleton height={12} width="60%" />
+                  <span className={classes.loadingBar} />
                 </div>
               </div>
             );
           }
           return (
             <TableRow
-              key={row.id}
-              hit={row.original}
+              key={hit.GTID}
+              hit={hit}
               index={item.index}
               start={item.start}
               width={width}
-              columns={props.columns}
-              widths={headers.map((h) => h.getSize())}
-              selected={isSelected(props.selection, row.id)}
+              columns={columns}
+              widths={widths}
+              selected={isSelected(props.selection, hit.GTID)}
               lookups={props.lookups}
               pipelineUID={props.pipelineUID}
               onToggle={props.onToggle}
@@ -408,6 +362,181 @@ export function ContactsTable(props: ContactsTableProps) {
     </div>
   );
 }
+
+/** A native checkbox (a Mantine one per row costs more than the rest of the row). */
+function RowCheckbox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+  onClick,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange?: (e: ChangeEvent<HTMLInputElement>) => void;
+  onClick?: (e: MouseEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={classes.checkbox}
+      aria-label={label}
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate;
+      }}
+      onChange={onChange ?? (() => undefined)}
+      onClick={onClick}
+    />
+  );
+}
+
+interface TableHeaderProps {
+  columns: ColumnId[];
+  widths: number[];
+  width: number;
+  layout: ColumnLayout;
+  onLayoutChange: (layout: ColumnLayout) => void;
+  sort: TableSort | null;
+  onSortClick: (column: ColumnId) => void;
+  allState: 'all' | 'some' | 'none';
+  onToggleAllLoaded: (on: boolean) => void;
+}
+
+/** The sticky header: sort, drag to reorder, resize. Memoised: scrolling does not touch it. */
+const TableHeader = memo(function TableHeader({
+  columns,
+  widths,
+  width,
+  layout,
+  onLayoutChange,
+  sort,
+  onSortClick,
+  allState,
+  onToggleAllLoaded,
+}: TableHeaderProps) {
+  const [dragging, setDragging] = useState<ColumnId | null>(null);
+  const [dropTarget, setDropTarget] = useState<ColumnId | null>(null);
+
+  const columnDefs = useMemo<ColumnDef<SearchHit>[]>(
+    () =>
+      columns.map((id, i) => ({
+        id,
+        header: COLUMN_LABELS[id],
+        size: widths[i],
+        minSize: MIN_WIDTH,
+        maxSize: MAX_WIDTH,
+      })),
+    [columns, widths],
+  );
+  const sizing = useMemo<ColumnSizingState>(
+    () => Object.fromEntries(columns.map((id, i) => [id, widths[i]!])),
+    [columns, widths],
+  );
+
+  const table = useReactTable({
+    data: NO_ROWS,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    columnResizeMode: 'onChange',
+    state: { columnSizing: sizing, columnOrder: columns },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
+      const next = typeof updater === 'function' ? updater(sizing) : updater;
+      const w = { ...layout.widths };
+      for (const [id, size] of Object.entries(next)) w[id as ColumnId] = Math.round(size);
+      onLayoutChange({ ...layout, widths: w });
+    },
+  });
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+
+  return (
+    <div className={classes.header} style={{ width }} role="row" aria-rowindex={1}>
+      <div className={`${classes.th} ${classes.check}`} style={{ width: CHECK_WIDTH }}>
+        <RowCheckbox
+          label="Select every contact on screen"
+          checked={allState === 'all'}
+          indeterminate={allState === 'some'}
+          onChange={(e) => onToggleAllLoaded(e.currentTarget.checked)}
+        />
+      </div>
+      {headers.map((header) => {
+        const id = header.column.id as ColumnId;
+        const field = COLUMN_SORT[id];
+        const sorted = field && sort?.field === field ? sort.direction : null;
+        return (
+          <div
+            key={header.id}
+            role="columnheader"
+            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+            className={classes.th}
+            style={{ width: header.getSize() }}
+            data-sortable={field ? true : undefined}
+            data-sorted={sorted ?? undefined}
+            data-drop-target={dropTarget === id && dragging !== id ? true : undefined}
+            title={field ? `Sort by ${COLUMN_LABELS[id].toLowerCase()}` : undefined}
+            draggable={!header.column.getIsResizing()}
+            onDragStart={(e) => {
+              setDragging(id);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', id);
+            }}
+            onDragOver={(e) => {
+              if (!dragging) return;
+              e.preventDefault();
+              setDropTarget(id);
+            }}
+            onDragLeave={() => setDropTarget((t) => (t === id ? null : t))}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragging && dragging !== id) onLayoutChange(moveColumn(layout, dragging, id));
+              setDragging(null);
+              setDropTarget(null);
+            }}
+            onDragEnd={() => {
+              setDragging(null);
+              setDropTarget(null);
+            }}
+            onClick={field ? () => onSortClick(id) : undefined}
+            onKeyDown={
+              field
+                ? (e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      onSortClick(id);
+                    }
+                  }
+                : undefined
+            }
+            tabIndex={field ? 0 : undefined}
+          >
+            <span className={classes.truncate}>
+              {flexRender(header.column.columnDef.header, header.getContext())}
+            </span>
+            {sorted === 'asc' && <IconArrowUp size={12} aria-hidden />}
+            {sorted === 'desc' && <IconArrowDown size={12} aria-hidden />}
+            <div
+              className={classes.resizer}
+              data-resizing={header.column.getIsResizing() ? true : undefined}
+              onMouseDown={header.getResizeHandler()}
+              onTouchStart={header.getResizeHandler()}
+              onClick={(e) => e.stopPropagation()}
+              onDoubleClick={(e) => {
+                e.stopPropagation();
+                const w = { ...layout.widths };
+                delete w[id];
+                onLayoutChange({ ...layout, widths: w });
+              }}
+              role="separator"
+              aria-label={`Resize ${COLUMN_LABELS[id]}`}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+});
 
 interface TableRowProps {
   hit: SearchHit;
@@ -422,66 +551,50 @@ interface TableRowProps {
   onToggle: (GTID: string, on: boolean, shift: boolean) => void;
 }
 
-const TableRow = memo(
-  function TableRow({
-    hit,
-    index,
-    start,
-    width,
-    columns,
-    widths,
-    selected,
-    lookups,
-    pipelineUID,
-    onToggle,
-  }: TableRowProps) {
-    const name = hit.fullName || `${hit.firstName} ${hit.lastName}`.trim() || 'Unnamed';
-    return (
+/** One contact's row: plain elements with the module's classes, memoised on its props. */
+const TableRow = memo(function TableRow({
+  hit,
+  index,
+  start,
+  width,
+  columns,
+  widths,
+  selected,
+  lookups,
+  pipelineUID,
+  onToggle,
+}: TableRowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={classes.row}
+      data-selected={selected ? true : undefined}
+      data-gtid={hit.GTID}
+      style={{ width, transform: `translateY(${start}px)` }}
+    >
       <div
-        role="row"
-        aria-rowindex={index + 2}
-        aria-selected={selected}
-        className={classes.row}
-        data-selected={selected ? true : undefined}
-        data-gtid={hit.GTID}
-        style={{ width, transform: `translateY(${start}px)` }}
+        className={`${classes.td} ${classes.check}`}
+        style={{ width: CHECK_WIDTH }}
+        role="gridcell"
       >
-        <div
-          className={`${classes.td} ${classes.check}`}
-          style={{ width: CHECK_WIDTH }}
-          role="gridcell"
-        >
-          <Checkbox
-            size="xs"
-            aria-label={`Select ${name}`}
-            checked={selected}
-            onChange={() => undefined}
-            onClick={(e: MouseEvent<HTMLInputElement>) =>
-              onToggle(hit.GTID, e.currentTarget.checked, e.shiftKey)
-            }
-          />
-        </div>
-        {columns.map((id, i) => (
-          <div
-            key={id}
-            role="gridcell"
-            className={id === 'dealValue' ? `${classes.td} ${classes.num}` : classes.td}
-            style={{ width: widths[i] }}
-          >
-            {cellOf(id, hit, lookups, pipelineUID)}
-          </div>
-        ))}
+        <RowCheckbox
+          label={`Select ${hitName(hit)}`}
+          checked={selected}
+          onClick={(e) => onToggle(hit.GTID, e.currentTarget.checked, e.shiftKey)}
+        />
       </div>
-    );
-  },
-  (a, b) =>
-    a.hit === b.hit &&
-    a.start === b.start &&
-    a.width === b.width &&
-    a.selected === b.selected &&
-    a.columns === b.columns &&
-    a.lookups === b.lookups &&
-    a.pipelineUID === b.pipelineUID &&
-    a.onToggle === b.onToggle &&
-    a.widths.join() === b.widths.join(),
-);
+      {columns.map((id, i) => (
+        <div
+          key={id}
+          role="gridcell"
+          className={id === 'dealValue' ? `${classes.td} ${classes.num}` : classes.td}
+          style={{ width: widths[i] }}
+        >
+          {cellOf(id, hit, lookups, pipelineUID)}
+        </div>
+      ))}
+    </div>
+  );
+});

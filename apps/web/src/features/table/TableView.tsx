@@ -1,25 +1,8 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconFilter,
-  IconSearch,
-  IconUserPlus,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { SearchFilter } from '@leadloom/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NewContactModal } from '../contact/NewContactModal';
 import { usePipelines } from '../pipeline/api';
@@ -29,16 +12,14 @@ import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { StateMessage } from '../../ui/StateMessage';
 import { useTableSearch } from './api';
 import { BulkBar } from './BulkBar';
-import { ColumnsMenu } from './ColumnsMenu';
-import { ContactsTable, ROW_HEIGHT, type Lookups } from './ContactsTable';
+import { ContactsTable, ROW_HEIGHT, hitName, type Lookups } from './ContactsTable';
 import { FilterPanel, type FilterOptions } from './FilterPanel';
-import { SavedViews } from './SavedViews';
+import { TableToolbar } from './TableToolbar';
 import {
   COLUMN_SORT,
   EMPTY_SELECTION,
   activeFilterCount,
   compactFilter,
-  formatTotal,
   loadLayout,
   nextSort,
   queryFromUrl,
@@ -52,6 +33,10 @@ import {
   type Selection,
   type TableQuery,
 } from './tableState';
+
+/** Re-rendered only when their own props change (not when a page of rows lands). */
+const MemoFilterPanel = memo(FilterPanel);
+const MemoNewContactModal = memo(NewContactModal);
 
 const storage = typeof window === 'undefined' ? null : window.localStorage;
 
@@ -172,6 +157,10 @@ export function TableView() {
   const fetchNextPage = useCallback(() => void fetchNext(), [fetchNext]);
   const rows = useMemo(() => search.data?.pages.flatMap((p) => p.hits) ?? [], [search.data]);
   const total = search.data?.pages[0]?.total ?? null;
+  // The loaded rows for callbacks that need them (a shift-click range, a name in a failure
+  // summary): read when called, so nothing is rebuilt over every loaded row as pages land.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
 
   // Selection: reset when the filter changes (a new list); kept across sort changes.
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -181,18 +170,30 @@ export function TableView() {
     setSelection(EMPTY_SELECTION);
     anchor.current = null;
   }, [filterKey, teamUID]);
-  const names = useMemo(
-    () => new Map(rows.map((r) => [r.GTID, r.fullName || `${r.firstName} ${r.lastName}`.trim()])),
-    [rows],
-  );
-  const rowIds = useMemo(() => rows.map((r) => r.GTID), [rows]);
-  const rowIdsRef = useRef(rowIds);
-  rowIdsRef.current = rowIds;
+  const nameOf = useCallback((GTID: string) => {
+    const hit = rowsRef.current.find((r) => r.GTID === GTID);
+    return hit ? hitName(hit) : undefined;
+  }, []);
   const onToggle = useCallback((GTID: string, on: boolean, shift: boolean) => {
-    const ids = shift ? rangeOf(rowIdsRef.current, anchor.current, GTID) : [GTID];
+    const ids = shift
+      ? rangeOf(
+          rowsRef.current.map((r) => r.GTID),
+          anchor.current,
+          GTID,
+        )
+      : [GTID];
     anchor.current = GTID;
     setSelection((s) => setSelected(s, ids, on));
   }, []);
+  const onToggleAllLoaded = useCallback((on: boolean) => {
+    const ids = rowsRef.current.map((r) => r.GTID);
+    setSelection((s) => setSelected(s, ids, on));
+  }, []);
+  const onSelectAllMatching = useCallback(
+    () => setSelection({ mode: 'all', except: new Set() }),
+    [],
+  );
+  const onClearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
 
   const onSortClick = useCallback(
     (column: ColumnId) => {
@@ -201,113 +202,74 @@ export function TableView() {
     },
     [go, query],
   );
-  const setFilter = (filter: SearchFilter) => {
-    const f = compactFilter(filter);
-    const sort = query.sort?.field === 'stage' && !f.pipelineUID ? null : query.sort;
-    go({ filter: f, sort }, true);
-  };
+  const setFilter = useCallback(
+    (filter: SearchFilter) => {
+      const f = compactFilter(filter);
+      const sort = query.sort?.field === 'stage' && !f.pipelineUID ? null : query.sort;
+      go({ filter: f, sort }, true);
+    },
+    [go, query],
+  );
+  const onPipelineChange = useCallback(
+    (v: string | null) =>
+      setFilter({ ...query.filter, pipelineUID: v || undefined, stageUIDs: undefined }),
+    [setFilter, query.filter],
+  );
+  const onApplySaved = useCallback(
+    (q: TableQuery, l: ColumnLayout | null) => {
+      if (l) changeLayout(l);
+      go(q);
+    },
+    [changeLayout, go],
+  );
+  const onToggleFilters = useCallback(() => setFiltersOpen((o) => !o), []);
+  const onCloseFilters = useCallback(() => setFiltersOpen(false), []);
+  const onAdd = useCallback(() => setAdding(true), []);
+  const onCloseAdd = useCallback(() => setAdding(false), []);
 
-  const pipelineOptions = [
-    { value: '', label: 'All contacts' },
-    ...(pipelines.data ?? []).map((p) => ({ value: p.groupUID, label: p.nickName })),
-  ];
+  const pipelineOptions = useMemo(
+    () => [
+      { value: '', label: 'All contacts' },
+      ...(pipelines.data ?? []).map((p) => ({ value: p.groupUID, label: p.nickName })),
+    ],
+    [pipelines.data],
+  );
   const filterCount = activeFilterCount(query.filter);
   const anyCondition = filterCount > 0 || (query.filter.text ?? '') !== '';
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Group
-        justify="space-between"
-        px="md"
-        py="sm"
-        wrap="nowrap"
-        gap="sm"
-        style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
-      >
-        <Group gap="sm" wrap="nowrap">
-          <Title order={1} size="h3">
-            Contacts
-          </Title>
-          <Select
-            size="xs"
-            w={200}
-            aria-label="Pipeline"
-            data={pipelineOptions}
-            value={pipelineUID ?? ''}
-            allowDeselect={false}
-            onChange={(v) =>
-              setFilter({ ...query.filter, pipelineUID: v || undefined, stageUIDs: undefined })
-            }
-          />
-          <TextInput
-            size="xs"
-            w={260}
-            aria-label="Search contacts"
-            placeholder="Search name, e-mail, phone, handle"
-            leftSection={<IconSearch size={14} stroke={1.6} />}
-            rightSection={
-              search.isFetching && !search.isFetchingNextPage ? <Loader size={12} /> : null
-            }
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') setText('');
-            }}
-          />
-          <Button
-            size="xs"
-            variant={filtersOpen ? 'light' : 'default'}
-            leftSection={<IconFilter size={14} stroke={1.6} />}
-            rightSection={
-              filterCount > 0 ? (
-                <Badge size="xs" circle>
-                  {filterCount}
-                </Badge>
-              ) : null
-            }
-            onClick={() => setFiltersOpen((o) => !o)}
-            aria-expanded={filtersOpen}
-          >
-            Filters
-          </Button>
-          <SavedViews
-            teamUID={teamUID}
-            query={query}
-            layout={layout}
-            onApply={(q, l) => {
-              if (l) changeLayout(l);
-              go(q);
-            }}
-          />
-        </Group>
-        <Group gap="sm" wrap="nowrap">
-          <Text size="sm" c="dimmed" data-testid="table-total" aria-live="polite">
-            {total ? formatTotal(total) : ''}
-          </Text>
-          <ColumnsMenu layout={layout} onChange={changeLayout} hasPipeline={pipelineUID !== null} />
-          <Button
-            size="xs"
-            leftSection={<IconUserPlus size={16} stroke={1.6} />}
-            onClick={() => setAdding(true)}
-          >
-            New contact
-          </Button>
-        </Group>
-      </Group>
-      <NewContactModal
+      <TableToolbar
+        teamUID={teamUID}
+        query={query}
+        pipelineOptions={pipelineOptions}
+        onPipelineChange={onPipelineChange}
+        text={text}
+        onTextChange={setText}
+        searching={search.isFetching && !search.isFetchingNextPage}
+        filtersOpen={filtersOpen}
+        filterCount={filterCount}
+        onToggleFilters={onToggleFilters}
+        layout={layout}
+        onLayoutChange={changeLayout}
+        onApplySaved={onApplySaved}
+        total={total}
+        onAdd={onAdd}
+      />
+      <MemoNewContactModal
         opened={adding}
-        onClose={() => setAdding(false)}
+        onClose={onCloseAdd}
         teamUID={teamUID}
         pipelineUID={pipelineUID}
         stageUID={null}
       />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {filtersOpen && (
-          <FilterPanel
+          <MemoFilterPanel
             filter={query.filter}
             onChange={setFilter}
             options={options}
-            onClose={() => setFiltersOpen(false)}
+            onClose={onCloseFilters}
           />
         )}
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -318,9 +280,9 @@ export function TableView() {
             loadedCount={rows.length}
             filter={query.filter}
             pipelineUID={pipelineUID}
-            names={names}
-            onSelectAllMatching={() => setSelection({ mode: 'all', except: new Set() })}
-            onClear={() => setSelection(EMPTY_SELECTION)}
+            nameOf={nameOf}
+            onSelectAllMatching={onSelectAllMatching}
+            onClear={onClearSelection}
           />
           <div style={{ flex: 1, minHeight: 0 }}>
             {search.isPending ? (
@@ -369,7 +331,7 @@ export function TableView() {
                   icon={<IconUsers size={24} />}
                   title="No contacts yet"
                   action={
-                    <Button variant="light" onClick={() => setAdding(true)}>
+                    <Button variant="light" onClick={onAdd}>
                       Add a contact
                     </Button>
                   }
@@ -392,7 +354,7 @@ export function TableView() {
                 pipelineUID={pipelineUID}
                 selection={selection}
                 onToggle={onToggle}
-                onToggleAllLoaded={(on) => setSelection((s) => setSelected(s, rowIds, on))}
+                onToggleAllLoaded={onToggleAllLoaded}
               />
             )}
           </div>

@@ -14,6 +14,7 @@ import {
   queryFromUrl,
   rangeOf,
   selectedCount,
+  selectionWords,
   setSelected,
   urlForQuery,
   visibleColumns,
@@ -145,6 +146,24 @@ describe('selection', () => {
       filter: { text: 'x' },
       exceptGTIDs: ['z'],
     });
+  });
+
+  it('words a bulk action: a count when known, every match when the total is only a bound', () => {
+    const some = setSelected(EMPTY_SELECTION, ['a', 'b'], true);
+    expect(selectionWords(some, { value: 10_000, relation: 'gte' })).toEqual({
+      long: '2 contacts',
+      short: '2 contacts',
+    });
+    const all = { mode: 'all' as const, except: new Set<string>() };
+    expect(selectionWords(all, { value: 1_234, relation: 'eq' }).long).toBe('1,234 contacts');
+    // "Delete 10,000 contacts" would be untrue: every one of the 10,000 or more is deleted.
+    expect(selectionWords(all, { value: 10_000, relation: 'gte' })).toEqual({
+      long: 'all contacts matching this filter (10,000+)',
+      short: 'all matching (10,000+)',
+    });
+    expect(
+      selectionWords(setSelected(all, ['z'], false), { value: 10_000, relation: 'gte' }).long,
+    ).toBe('all contacts matching this filter (10,000+) except 1');
   });
 });
 

@@ -394,6 +394,30 @@ export function selectedCount(selection: Selection, total: number): number {
     : Math.max(0, total - selection.except.size);
 }
 
+const contacts = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
+
+/**
+ * How a bulk action names what it acts on. `long` for a sentence ("Delete … ?"), `short` for a
+ * button or a title. A count when it is known; with every match selected and only a bound on
+ * the total ("10,000+"), every match is included, so the words say so instead of a number.
+ */
+export function selectionWords(
+  selection: Selection,
+  total: SearchTotal | null,
+): { long: string; short: string } {
+  if (selection.mode === 'all' && total?.relation === 'gte') {
+    const bound = `${total.value.toLocaleString('en-US')}+`;
+    const except =
+      selection.except.size > 0 ? ` except ${selection.except.size.toLocaleString('en-US')}` : '';
+    return {
+      long: `all contacts matching this filter (${bound})${except}`,
+      short: `all matching (${bound})${except}`,
+    };
+  }
+  const n = contacts(selectedCount(selection, total?.value ?? 0));
+  return { long: n, short: n };
+}
+
 /** The body of `POST /api/teams/:teamUID/bulk-jobs` (core `bulkRequestSchema`). */
 export function bulkBody(
   action: BulkAction,
