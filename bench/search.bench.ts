@@ -40,6 +40,7 @@
  * embedded p95 <= 30 ms. Embedded has one database connection (DESIGN §3): searches queue for
  * it whole, first come first served, so a search's server time includes the others' in front.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/seed/demo-data';
@@ -246,6 +247,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       million: { type: 'boolean', default: false },
       clients: { type: 'string' },
       paced: { type: 'string' },
+      runs: { type: 'string' },
     },
   });
   if (values.million && !process.env.BENCH_DATABASE_URL) {
@@ -259,6 +261,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       clients: values.clients ? Number(values.clients) : 8,
       million: values.million,
       paced: values.paced ? Number(values.paced) : PACED_QUERIES,
+      runs: values.runs ? Number(values.runs) : RUNS,
     });
   } finally {
     await server.stop();
@@ -273,6 +276,50 @@ interface Sample {
   shape: string;
   /** Sent by the palette and then replaced by a newer keystroke's: the UI drops its answer. */
   stale: boolean;
+}
+
+/** utime + stime of a process (ms; Linux /proc), or NaN. */
+function procCpuMs(pid: string): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU the PostgreSQL cluster of BENCH_DATABASE_URL has used so far (the postmaster and its
+ * children, summed; ms), where it runs on this machine started with `-p <port>` as
+ * scripts/throwaway-postgres.sh does; else NaN. Backends live as long as the pool's
+ * connections, so a delta over a run is the database's CPU for it.
+ */
+function postgresCpuMs(): number {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return NaN;
+  const port = new URL(url).port || '5432';
+  const procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parentOf = (pid: string) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]!;
+    } catch {
+      return '';
+    }
+  };
+  const postmaster = procs.find((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return (
+        cmd[0]?.endsWith('postgres') && cmd.includes('-p') && cmd[cmd.indexOf('-p') + 1] === port
+      );
+    } catch {
+      return false;
+    }
+  });
+  if (!postmaster) return NaN;
+  return procs
+    .filter((pid) => pid === postmaster || parentOf(pid) === postmaster)
+    .reduce((sum, pid) => sum + (procCpuMs(pid) || 0), 0);
 }
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
@@ -292,9 +339,10 @@ interface RunFigures {
   load: string;
   samples: Sample[];
   cpuPerQuery: number;
+  pgCpuPerQuery: number;
 }
 
-function summarise(samples: Sample[], secs: number, cpuMs: number): RunFigures {
+function summarise(samples: Sample[], secs: number, cpuMs: number, pgCpuMs: number): RunFigures {
   const sorted = (pick: (x: Sample) => number) => samples.map(pick).sort((a, b) => a - b);
   const server = sorted((x) => x.server);
   return {
@@ -320,16 +368,18 @@ function summarise(samples: Sample[], secs: number, cpuMs: number): RunFigures {
       .join('/'),
     samples,
     cpuPerQuery: cpuMs / samples.length,
+    pgCpuPerQuery: pgCpuMs / samples.length,
   };
 }
 
 /** The replay against a running server with the seeded demo team (also usable on its own). */
 export async function measure(
   server: Omit<BenchServer, 'stop'>,
-  opts: { clients: number; million?: boolean; paced?: number } = { clients: 8 },
+  opts: { clients: number; million?: boolean; paced?: number; runs?: number } = { clients: 8 },
 ): Promise<boolean> {
   const CLIENTS = opts.clients;
   const PACED = opts.paced ?? PACED_QUERIES;
+  const RUN_COUNT = opts.runs ?? RUNS;
   const { teamUID, engine } = server;
   const pipelineUID = await defaultPipelineUID(server);
   const board = await server.json<{ stages: { stageUID: string }[] }>(
@@ -403,6 +453,7 @@ export async function measure(
     const samples: Sample[] = [];
     let next = 0;
     const cpu = server.cpuMs();
+    const pgCpu = postgresCpuMs();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -412,7 +463,12 @@ export async function measure(
         }
       }),
     );
-    return summarise(samples, (performance.now() - started) / 1000, server.cpuMs() - cpu);
+    return summarise(
+      samples,
+      (performance.now() - started) / 1000,
+      server.cpuMs() - cpu,
+      postgresCpuMs() - pgCpu,
+    );
   };
 
   /**
@@ -428,6 +484,7 @@ export async function measure(
     let next = 0;
     let sent = 0;
     const cpu = server.cpuMs();
+    const pgCpu = postgresCpuMs();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
@@ -475,7 +532,12 @@ export async function measure(
         }
       }),
     );
-    return summarise(samples, (performance.now() - started) / 1000, server.cpuMs() - cpu);
+    return summarise(
+      samples,
+      (performance.now() - started) / 1000,
+      server.cpuMs() - cpu,
+      postgresCpuMs() - pgCpu,
+    );
   };
 
   const report = (label: string, runs: RunFigures[]) => {
@@ -486,7 +548,8 @@ export async function measure(
       `    server time (Server-Timing search;dur, in-process) p50 ${ms(m((f) => f.p50))}  p95 ${ms(m((f) => f.p95))}  p99 ${ms(m((f) => f.p99))}`,
       `    of which waiting for a connection p95 ${ms(m((f) => f.queue95))}; on the connection p95 ${ms(m((f) => f.db95))}`,
       `    round trip p95 ${ms(m((f) => f.rtt95))}  throughput ${m((f) => f.rate).toFixed(1)} queries/s  ` +
-        `server process CPU ${m((f) => f.cpuPerQuery).toFixed(2)} ms/query` +
+        `CPU per query: server process ${m((f) => f.cpuPerQuery).toFixed(2)} ms` +
+        `${Number.isNaN(m((f) => f.pgCpuPerQuery)) ? '' : `, PostgreSQL ${m((f) => f.pgCpuPerQuery).toFixed(2)} ms`}` +
         `${all.some((x) => x.stale) ? `  stale (dropped by the palette) ${all.filter((x) => x.stale).length} of ${all.length}` : ''}`,
       `    load average (1/5/15 min) after each run: ${runs.map((f) => f.load).join(', ')}`,
     ];
@@ -502,14 +565,50 @@ export async function measure(
       .map(([shape, xs]) => {
         const server_ = xs.map((x) => x.server).sort((a, b) => a - b);
         const db = xs.map((x) => x.db).sort((a, b) => a - b);
-        return `    ${shape.padEnd(44)} n ${String(xs.length).padStart(5)}  server p50 ${ms(percentile(server_, 50)).padStart(9)}  p95 ${ms(percentile(server_, 95)).padStart(9)}  max ${ms(server_.at(-1)!).padStart(9)}   db p95 ${ms(percentile(db, 95)).padStart(9)}`;
+        return `    ${shape.padEnd(48)} n ${String(xs.length).padStart(5)}  server p50 ${ms(percentile(server_, 50)).padStart(9)}  p95 ${ms(percentile(server_, 95)).padStart(9)}  max ${ms(server_.at(-1)!).padStart(9)}   db p95 ${ms(percentile(db, 95)).padStart(9)}`;
       });
   };
 
+  /**
+   * CPU per query by shape, one request at a time (up to 40 of each shape of run 1's requests):
+   * the server process's and PostgreSQL's CPU, which the machine's load changes far less than
+   * latency.
+   */
+  const cpuByShape = async (): Promise<string[]> => {
+    const byShape = new Map<string, Query[]>();
+    for (const q of flat(replay(ctx, 1, QUERIES))) {
+      const xs = byShape.get(q.shape) ?? [];
+      if (xs.length < 40) byShape.set(q.shape, [...xs, q]);
+    }
+    const lines: string[] = [];
+    for (const [shape, qs] of [...byShape.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+      const cpu = server.cpuMs();
+      const pgCpu = postgresCpuMs();
+      const dbs: number[] = [];
+      for (const q of qs) {
+        const s = await ask(q, () => false);
+        if (s) dbs.push(s.db);
+      }
+      const node = (server.cpuMs() - cpu) / qs.length;
+      const pg = (postgresCpuMs() - pgCpu) / qs.length;
+      dbs.sort((a, b) => a - b);
+      lines.push(
+        `    ${shape.padEnd(48)} n ${String(qs.length).padStart(3)}  CPU/query: server ${node.toFixed(1).padStart(5)} ms` +
+          `${Number.isNaN(pg) ? '' : `, PostgreSQL ${pg.toFixed(1).padStart(5)} ms`}   on the connection p50 ${ms(percentile(dbs, 50))}`,
+      );
+    }
+    return lines;
+  };
+  const cpuLines = await cpuByShape();
+  const cpuLoad = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join('/');
+
   const paced: RunFigures[] = [];
-  for (let run = 0; run < RUNS; run++) paced.push(await pacedRun(run + 1));
+  for (let run = 0; run < RUN_COUNT; run++) paced.push(await pacedRun(run + 1));
   const closed: RunFigures[] = [];
-  for (let run = 0; run < RUNS; run++) closed.push(await closedRun(run + 1));
+  for (let run = 0; run < RUN_COUNT; run++) closed.push(await closedRun(run + 1));
 
   const p95 = median(paced.map((f) => f.p95));
   const p99 = median(paced.map((f) => f.p99));
@@ -518,7 +617,7 @@ export async function measure(
     [
       '',
       `search: ${engine}, team of ${CONTACTS} contacts${opts.million ? ' among 1,000,000 in 1,000 teams' : ''}, ` +
-        `${CLIENTS} concurrent client${CLIENTS === 1 ? '' : 's'}, median of ${RUNS} runs, ${os.cpus().length} CPUs`,
+        `${CLIENTS} concurrent client${CLIENTS === 1 ? '' : 's'}, median of ${RUN_COUNT} runs, ${os.cpus().length} CPUs`,
       ...report(
         `paced type-ahead replay (people typing; ${PACED} requests a run): the target's figure`,
         paced,
@@ -531,6 +630,8 @@ export async function measure(
       ),
       '    per shape (all closed-loop runs):',
       ...shapes(closed),
+      `  CPU per query by shape, one request at a time (load after: ${cpuLoad}):`,
+      ...cpuLines,
       `  failed queries: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`,
       `  target on the paced replay, ${server.postgres ? 'p95 <= 20 ms, p99 <= 50 ms' : 'p95 <= 30 ms'}: ${ok ? 'met' : 'MISSED'}`,
       '',

@@ -47,6 +47,7 @@ export async function search(
     timing?.('queue', performance.now() - asked);
     const started = performance.now();
     const db = tx.db;
+    await repo.setSearchSession(scope, db);
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
