@@ -290,7 +290,7 @@ function procCpuMs(pid: string): number {
 
 /**
  * CPU the PostgreSQL cluster of BENCH_DATABASE_URL has used so far (the postmaster and its
- * children, summed; ms), where it runs on this machine started with `-p <port>` as
+ * children, live and exited, summed; ms), where it runs on this machine started with `-p <port>` as
  * scripts/throwaway-postgres.sh does; else NaN. Backends live as long as the pool's
  * connections, so a delta over a run is the database's CPU for it.
  */
@@ -317,9 +317,18 @@ function postgresCpuMs(): number {
     }
   });
   if (!postmaster) return NaN;
+  // A backend that has exited (a pool connection closed) counts in the postmaster's cutime and
+  // cstime once reaped, so the sum does not drop when one goes.
+  let reaped = NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    reaped = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
   return procs
     .filter((pid) => pid === postmaster || parentOf(pid) === postmaster)
-    .reduce((sum, pid) => sum + (procCpuMs(pid) || 0), 0);
+    .reduce((sum, pid) => sum + (procCpuMs(pid) || 0), reaped);
 }
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
