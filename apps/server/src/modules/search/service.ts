@@ -47,18 +47,24 @@ export async function search(
     timing?.('queue', performance.now() - asked);
     const started = performance.now();
     const db = tx.db;
+    await repo.setSearchSession(scope, db);
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
-    const plan = await planSearch(scope, db, {
-      filter: req.searchObj,
-      pipelineUID,
-      sort,
-      from: req.paging.from,
-      size: req.paging.size,
-      after,
-      exactTotal: req.options.total === 'exact',
-    });
+    const plan = await planSearch(
+      scope,
+      db,
+      {
+        filter: req.searchObj,
+        pipelineUID,
+        sort,
+        from: req.paging.from,
+        size: req.paging.size,
+        after,
+        exactTotal: req.options.total === 'exact',
+      },
+      { searchSession: true },
+    );
     const rows = await repo.searchPage(scope, db, plan);
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.
@@ -69,15 +75,10 @@ export async function search(
         : counted != null && !after
           ? repo.totalOf(Number(counted), plan.exactTotal)
           : await repo.searchTotal(scope, db, plan);
-    const details = await repo.hitDetails(
-      scope,
-      db,
-      rows.map((r) => r.gtid),
-    );
     timing?.('db', performance.now() - started);
     const last = rows.at(-1);
     return {
-      hits: rows.map((r) => repo.toHit(r, details)),
+      hits: rows.map((r) => repo.toHit(r)),
       total,
       searchAfter:
         last && rows.length === plan.size
@@ -100,10 +101,12 @@ export async function planSearch(
   scope: TeamScope,
   db: AppDb,
   base: Omit<repo.SearchPlan, 'tokens' | 'typoTokens'>,
+  /** The transaction already runs with repo.setSearchSession (typo tolerance included). */
+  opts: { searchSession?: boolean } = {},
 ): Promise<repo.SearchPlan> {
   const tokens = searchTokens(base.filter.text ?? '');
   const typoTokens = await repo.typoTokens(scope, db, tokens);
-  if (typoTokens.length > 0) await repo.setTypoTolerance(scope, db);
+  if (typoTokens.length > 0 && !opts.searchSession) await repo.setTypoTolerance(scope, db);
   return { ...base, tokens, typoTokens };
 }
 
