@@ -279,7 +279,8 @@ function combine(writes: readonly SQL[], tail: SQL | null): SQL {
  */
 function setPipeline(client: pg.PoolClient, on: boolean): void {
   const c = client as unknown as PipelineState & pg.PoolClient;
-  if (on || (!c._activeQuery && c._sentQueryQueue.length === 0 && c._queryQueue.length === 0)) {
+  const idle = !c._activeQuery && !c._sentQueryQueue?.length && !c._queryQueue?.length;
+  if (on || idle) {
     c.pipeline = on;
     return;
   }
@@ -288,12 +289,16 @@ function setPipeline(client: pg.PoolClient, on: boolean): void {
   c.once('drain', () => setPipeline(client, false));
 }
 
-/** The pg client internals the switch reads (pg 8.23 lib/client.js). */
+/**
+ * The pg client internals the switch reads (pg 8.23 lib/client.js). Without pipeline mode (an
+ * older pg) the flag is ignored and queries simply go one after the other: same results, the
+ * round trips back.
+ */
 interface PipelineState {
   pipeline: boolean;
   _activeQuery: unknown;
-  _sentQueryQueue: unknown[];
-  _queryQueue: unknown[];
+  _sentQueryQueue?: unknown[];
+  _queryQueue?: unknown[];
 }
 
 export interface WithTxOptions {
