@@ -223,5 +223,26 @@ describe(`the shared connection (${ENGINE})`, () => {
       ).rejects.toThrow();
       expect(await labels('rolled-back')).toEqual([]);
     });
+
+    it('commit nothing when the last statement, sent with COMMIT right behind it, fails', async () => {
+      await s.database.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (77, 'there')`);
+      const failed = await withTx(s.database, scope, async (tx) => {
+        await tx.db.execute(insert(['before-last']));
+        tx.defer('tx_probe', sql`INSERT INTO tx_probe (id, note) VALUES (77, 'again')`);
+        tx.recordChange('team-last', 'probe', '77', 'insert');
+      }).catch((e: unknown) => e);
+      expect(isUniqueViolation(failed)).toBe(true);
+      expect(await labels('before-last')).toEqual([]);
+      const log = await s.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM change_log WHERE team_uid = 'team-last'`,
+      );
+      expect(log.rows[0]!.n).toBe(0);
+      // The connection goes on: the next transaction commits.
+      await withTx(s.database, scope, async (tx) => {
+        tx.defer('tx_deferred', insert(['after-last']));
+        tx.recordChange('team-last', 'probe', '78', 'insert');
+      });
+      expect((await labels('after-last')).map((r) => r.label)).toEqual(['after-last']);
+    });
   });
 });

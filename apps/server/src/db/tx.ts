@@ -192,14 +192,17 @@ export class Tx {
    * Bumps each touched team's counter and writes the change log, one statement per team that
    * also carries the last group of deferred writes. Runs as the transaction's last statement so
    * the counter row lock is held until commit and `seq` follows commit order; teams are locked
-   * in team_uid order so two multi-team transactions cannot deadlock.
+   * in team_uid order so two multi-team transactions cannot deadlock. With `commit` (withTx),
+   * COMMIT goes out right behind the last statement.
    */
-  async flushChanges(): Promise<string[]> {
+  async flushChanges(opts: { commit?: boolean } = {}): Promise<string[]> {
+    const final = (statement: SQL) =>
+      opts.commit ? this.finalStatement(statement) : this.db.execute(statement);
     const groups = this.takeDeferredGroups();
     const last = groups.pop() ?? [];
     for (const group of groups) await this.db.execute(combine(group, null));
     if (this.changes.length === 0) {
-      if (last.length > 0) await this.db.execute(combine(last, null));
+      if (last.length > 0) await final(combine(last, null));
       return [];
     }
     const byTeam = new Map<string, PendingChange[]>();
@@ -229,8 +232,35 @@ export class Tx {
           // Only wakes streams (delivered at commit); they read the entries from change_log.
           this.notify ? sql`, pg_notify(${CHANGE_CHANNEL}, ${notifyPayload(teamUID)})` : sql``
         } FROM bumped`;
-      await this.db.execute(combine(i === 0 ? last : [], log));
+      const statement = combine(i === 0 ? last : [], log);
+      if (i === teams.length - 1) await final(statement);
+      else await this.db.execute(statement);
     }
+    return teams;
+  }
+
+  /** Set once COMMIT has been sent (right behind the transaction's last statement). */
+  private committing: Promise<unknown> | null = null;
+
+  /**
+   * Sends the transaction's last statement with COMMIT right behind it, without waiting for its
+   * answer in between (the client is in pipeline mode, see withTx): the team counter's row lock
+   * is then held for the server's work and the commit only, not for another round trip through
+   * this process's event loop. When the statement fails, the transaction is already aborted and
+   * that COMMIT only ends it (answering ROLLBACK); the statement's error is what surfaces.
+   */
+  private async finalStatement(statement: SQL): Promise<void> {
+    const query = dialect.sqlToQuery(statement);
+    const sent = this.client.query(query.sql, query.params);
+    this.committing = this.client.query('COMMIT');
+    this.committing.catch(() => {});
+    await sent;
+  }
+
+  /** Commits: the change log (with COMMIT right behind it), or COMMIT alone. */
+  async commit(): Promise<string[]> {
+    const teams = await this.flushChanges({ commit: true });
+    await (this.committing ?? this.client.query('COMMIT'));
     return teams;
   }
 }
@@ -241,6 +271,34 @@ function combine(writes: readonly SQL[], tail: SQL | null): SQL {
   const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
   if (tail === null) return sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`;
   return sql`WITH ${sql.join([...ctes, tail], sql`, `)}`;
+}
+
+/**
+ * pg's pipeline mode (pg >= 8.21 reads `client.pipeline` on every dispatch). It is switched off
+ * only with nothing on the wire: the ROLLBACK or COMMIT awaited before it is answered last.
+ */
+function setPipeline(client: pg.PoolClient, on: boolean): void {
+  const c = client as unknown as PipelineState & pg.PoolClient;
+  const idle = !c._activeQuery && !c._sentQueryQueue?.length && !c._queryQueue?.length;
+  if (on || idle) {
+    c.pipeline = on;
+    return;
+  }
+  // Queries the flow started without awaiting are still on the wire: pg's non-pipelined
+  // dispatch would take their answers for the next query's. Off once they are answered.
+  c.once('drain', () => setPipeline(client, false));
+}
+
+/**
+ * The pg client internals the switch reads (pg 8.23 lib/client.js). Without pipeline mode (an
+ * older pg) the flag is ignored and queries simply go one after the other: same results, the
+ * round trips back.
+ */
+interface PipelineState {
+  pipeline: boolean;
+  _activeQuery: unknown;
+  _sentQueryQueue?: unknown[];
+  _queryQueue?: unknown[];
 }
 
 export interface WithTxOptions {
@@ -265,14 +323,21 @@ export async function withTx<T>(
   const flow = { open: true };
   let changedTeams: string[] = [];
   let tx: Tx | null = null;
+  // Pipeline mode for the transaction's life (pg sends a query without waiting for the answer
+  // to the one before; answers still come back in order): BEGIN goes out at once and the first
+  // statement follows it on the wire, and COMMIT follows the last statement (Tx.commit), so
+  // neither costs a round trip of its own. Queries the flow awaits one by one behave exactly as
+  // without it. Turned off again once every answer is in (the ROLLBACK or COMMIT, answered last).
+  setPipeline(client, true);
   try {
-    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    // BEGIN fails only with the connection, and then so does every statement behind it.
+    const begun = client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    begun.catch(() => {});
     tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
     const open = tx;
     const result = await txFlow.run(flow, () => fn(open));
-    const teams = await open.flushChanges();
-    await client.query('COMMIT');
-    changedTeams = teams;
+    await begun;
+    changedTeams = await open.commit();
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -281,6 +346,7 @@ export async function withTx<T>(
     // Work the callback started without awaiting may use the pool once the transaction is over.
     flow.open = false;
     tx?.close();
+    setPipeline(client, false);
     client.release();
     // Wake this process's realtime streams, outside the transaction's async context.
     if (changedTeams.length > 0) txFlow.exit(() => signalCommittedChanges(changedTeams));
