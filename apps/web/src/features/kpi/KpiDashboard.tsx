@@ -221,15 +221,16 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
         confirmLabel="Delete KPI"
         loading={remove.isPending}
         onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(kpi.kpiUID, {
-            onSuccess: () => {
+        onConfirm={() => {
+          // Not mutate's callbacks: the list refetches before they run and this card is gone.
+          void remove.mutateAsync(kpi.kpiUID).then(
+            () => {
               setDeleting(false);
               deleted();
             },
-            onError: (e) => toastError(e, 'The KPI was not deleted'),
-          })
-        }
+            (e: unknown) => toastError(e, 'The KPI was not deleted'),
+          );
+        }}
       >
         Its definition and charts go; the activity it counted stays on the contacts’ timelines.
       </ConfirmModal>
@@ -314,7 +315,12 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
               </Text>
               <AreaChart
                 h={200}
-                data={r!.series.map((p) => ({ day: shortDate(p.start), total: p.total }))}
+                // Days still ahead in the period have no number yet (not a drop to zero).
+                data={r!.series.map((p) => ({
+                  day: shortDate(p.start),
+                  total: p.start > r!.today ? null : p.total,
+                }))}
+                connectNulls={false}
                 dataKey="day"
                 series={[{ name: 'total', label: what, color: 'teal.6' }]}
                 curveType="monotone"
