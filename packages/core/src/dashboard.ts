@@ -1,3 +1,4 @@
+import type { KpiEvent } from './kpi';
 import { addDays, weekdayOf } from './tasks';
 
 /**
@@ -5,12 +6,26 @@ import { addDays, weekdayOf } from './tasks';
  * "active", the streak of active days, and the week, all on the person's own calendar.
  */
 
-/** A day counts when the person moved a contact, logged a message or completed a task. */
-export const STREAK_ACTIVITY = [
-  { type: 'stage', action: null },
-  { type: 'message', action: null },
-  { type: 'task', action: 'completed' },
-] as const;
+/**
+ * What the home dashboard counts, as KPI event kinds (core `kpiEventOf`), so that the home
+ * dashboard and the KPIs read the same daily rollups and agree: "added" is a contact created,
+ * "moved" a contact entering a stage (a stage change, or being put into a pipeline at a stage:
+ * each writes a stage-history entry; deleting a history entry is a correction, not a move),
+ * "messages" a message sent or logged, "tasks done" a task completed.
+ */
+export const HOME_WEEK_KINDS = {
+  added: 'added',
+  moved: 'stage',
+  messages: 'message',
+  tasksDone: 'task',
+} as const satisfies Record<string, KpiEvent>;
+
+/** A day counts toward the streak when the person moved a contact, messaged or completed a task. */
+export const STREAK_KINDS = [
+  HOME_WEEK_KINDS.moved,
+  HOME_WEEK_KINDS.messages,
+  HOME_WEEK_KINDS.tasksDone,
+] as const satisfies readonly KpiEvent[];
 
 /** Monday of the week a local date is in (weeks start on Monday). */
 export function weekStart(date: string): string {

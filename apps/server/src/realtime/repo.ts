@@ -103,6 +103,7 @@ type Need =
   | { kind: 'stage'; uid: string }
   | { kind: 'tagSet'; uid: string }
   | { kind: 'tag'; uid: string }
+  | { kind: 'kpi'; uid: string }
   | { kind: 'part'; resource: string; gtid: string; partId: string }
   | { kind: 'user'; uid: string };
 
@@ -118,6 +119,8 @@ function needOf(e: ChangeEntry): Need {
       return { kind: 'tagSet', uid: e.id };
     case 'tag':
       return { kind: 'tag', uid: e.id };
+    case 'kpi':
+      return { kind: 'kpi', uid: e.id };
     case 'contact':
       return { kind: 'contact', gtid: e.id };
     case 'task': {
@@ -203,6 +206,12 @@ export async function visibleSeqs(
       JOIN tag_set ts ON ts.team_uid = tg.team_uid AND ts.tag_set_uid = tg.tag_set_uid
       WHERE tg.team_uid = ${t} AND tg.tag_id = ANY(${ids})`,
   );
+  await lookup(
+    'kpi',
+    want('kpi').map((n) => (n as { uid: string }).uid),
+    (ids) => sql`SELECT kpi_uid AS id, pipeline_uid FROM kpi
+      WHERE team_uid = ${t} AND kpi_uid = ANY(${ids})`,
+  );
   const parts = want('part') as Extract<Need, { kind: 'part' }>[];
   for (const [resource, { table, key }] of Object.entries(CONTACT_PARTS)) {
     const of = parts.filter((p) => p.resource === resource);
@@ -255,6 +264,13 @@ export async function visibleSeqs(
       case 'tag':
         ok = byPipeline(pipelineOf.get(`${need.kind}:${need.uid}`));
         break;
+      case 'kpi': {
+        // A KPI about a pipeline the member cannot see stays hidden (GET answers 404). A deleted
+        // one cannot be placed; its opaque id goes to every member so the list drops it.
+        const key = `kpi:${need.uid}`;
+        ok = !pipelineOf.has(key) || byPipeline(pipelineOf.get(key));
+        break;
+      }
       case 'part': {
         const key = `${need.resource}:${need.gtid}/${need.partId}`;
         if (!pipelineOf.has(key)) ok = false;

@@ -152,6 +152,10 @@ describe('keysForChange', () => {
     expect(keysForChange(change('task', '-/t2'))).toEqual([['teams', 'T', 'tasks']]);
   });
 
+  it('a KPI defined, edited or deleted makes the KPI list and charts stale, nothing else', () => {
+    expect(keysForChange(change('kpi', 'k1'))).toEqual([['teams', 'T', 'kpis']]);
+  });
+
   it('a saved view or a bulk job makes only its own list stale', () => {
     expect(keysForChange(change('filterSet', 'fs1'))).toEqual([['teams', 'T', 'filter-sets']]);
     expect(keysForChange(change('bulk-job', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);

@@ -212,6 +212,8 @@ export function keysForChange(
   }
   // Saved table views and bulk-job progress concern only their own lists (the table follows a
   // job by itself, and refreshes its rows when the job ends).
+  // A KPI defined, edited or deleted: the KPI list and its charts (nothing else shows KPIs).
+  if (change.resource === 'kpi') return [['teams', team, 'kpis']];
   if (change.resource === 'filterSet') return [['teams', team, 'filter-sets']];
   if (change.resource === 'bulk-job') return [['teams', team, 'bulk-jobs']];
   // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide

@@ -1,4 +1,4 @@
-import { activeStreak, localToday, weekStart, zonedInstant } from '@leadloom/core';
+import { activeStreak, addDays, localToday, weekStart } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import type { Services } from '../../services';
 import { getSetting } from '../settings/service';
@@ -12,7 +12,8 @@ export const STREAK_WINDOW_DAYS = 366;
  * /dashboard/home (issue 8): the signed-in person's day in their own time zone — tasks due and
  * overdue, what they did this week (Monday on), their streak of active days (core's rule:
  * moved, messaged or completed a task), the active days of the last five weeks for the
- * calendar, and the service's announcements and training videos.
+ * calendar, and the service's announcements and training videos. The numbers are sums of the
+ * KPI daily rollups (core HOME_WEEK_KINDS, STREAK_KINDS), whose days are the actor's own.
  */
 export async function homeDashboard(
   services: Services,
@@ -27,10 +28,9 @@ export async function homeDashboard(
   ]);
   const today = localToday(at, zone);
   const monday = weekStart(today);
-  const since = zonedInstant(monday, '00:00', zone);
   const [week, days, dashboardData, trainingVideos] = await Promise.all([
-    repo.weekCounts(scope, database.db, scope.uid, since),
-    repo.activeDays(scope, database.db, scope.uid, zone, at - STREAK_WINDOW_DAYS * 86_400_000),
+    repo.weekCounts(scope, database.db, scope.uid, monday),
+    repo.activeDays(scope, database.db, scope.uid, addDays(today, -STREAK_WINDOW_DAYS)),
     getSetting(services, 'dashboardData'),
     getSetting(services, 'trainingVideos'),
   ]);

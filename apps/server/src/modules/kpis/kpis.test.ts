@@ -5,6 +5,7 @@ import { ENGINE, startTestServices, type TestServices } from '../../test/harness
 import { addContacts } from '../../test/team-fixtures';
 import { contactWorld, type ContactWorld } from '../contact-parts/test-helpers';
 import { postBulk, waitForJob } from '../bulk/test-helpers';
+import { headSeq, readChanges, visibleSeqs } from '../../realtime/repo';
 import { teamScopeFor } from '../teams/service';
 import { rebuildRollups } from './service';
 
@@ -314,5 +315,59 @@ describe(`KPI API (${ENGINE})`, () => {
     expect(bad.body).toMatchObject({ error: { field: 'to' } });
     const hidden = await w.member.api(`/api/teams/${w.teamUID}/kpi-funnel/${w.p2.pipelineUID}`);
     expect(hidden.status).toBe(404);
+  });
+  it('an edit and a delete reach a teammate through the change log; a member changes nothing', async () => {
+    const made = await kpis().call('', 'POST', { ...stageKpi(), name: 'To edit' });
+    const uid = (made.body!.kpi as { kpiUID: string }).kpiUID;
+    const hidden = await kpis().call('', 'POST', {
+      ...stageKpi(),
+      name: 'Hidden to edit',
+      pipelineUID: w.p2.pipelineUID,
+      stageUID: p2stage,
+    });
+    const hiddenKpi = (hidden.body!.kpi as { kpiUID: string }).kpiUID;
+    const memberScope = await teamScopeFor(s.database, w.memberUID, w.teamUID);
+    const since = await headSeq(memberScope, s.database.db);
+
+    // A member's edit and delete are refused and leave the KPI as it was.
+    expect((await kpis(w.member).call(`/${uid}`, 'PUT', { ...stageKpi(), target: 1 })).status).toBe(
+      403,
+    );
+    expect((await kpis(w.member).call(`/${uid}`, 'DELETE')).status).toBe(403);
+    expect((await kpis(w.member).call(`/${uid}`)).body!.kpi).toMatchObject({
+      name: 'To edit',
+      target: 20,
+    });
+    expect(await headSeq(memberScope, s.database.db)).toBe(since);
+
+    const edited = await kpis().call(`/${uid}`, 'PUT', {
+      ...stageKpi(),
+      name: 'Edited',
+      target: 7,
+    });
+    expect(edited.status).toBe(200);
+    expect((await kpis(w.member).call(`/${uid}`)).body!.kpi).toMatchObject({
+      name: 'Edited',
+      target: 7,
+    });
+    const hiddenEdit = await kpis().call(`/${hiddenKpi}`, 'PUT', {
+      ...stageKpi(),
+      name: 'Hidden, edited',
+      pipelineUID: w.p2.pipelineUID,
+      stageUID: p2stage,
+    });
+    expect(hiddenEdit.status).toBe(200);
+    expect((await kpis().call(`/${uid}`, 'DELETE')).body).toEqual({ deleted: true });
+    expect((await kpis(w.member).call(`/${uid}`)).status).toBe(404);
+
+    // What the member's realtime stream carries: this KPI's update and delete, not the hidden one.
+    const entries = await readChanges(memberScope, s.database.db, since, 100);
+    const seen = await visibleSeqs(memberScope, s.database.db, entries);
+    const carried = entries
+      .filter((e) => seen.has(e.seq) && e.resource === 'kpi')
+      .map((e) => `${e.op} ${e.id}`);
+    expect(carried).toEqual([`update ${uid}`, `delete ${uid}`]);
+    const all = entries.filter((e) => e.resource === 'kpi').map((e) => `${e.op} ${e.id}`);
+    expect(all).toEqual([`update ${uid}`, `update ${hiddenKpi}`, `delete ${uid}`]);
   });
 });

@@ -15,6 +15,7 @@ import {
   Button,
   Group,
   Menu,
+  Modal,
   Paper,
   Progress,
   SegmentedControl,
@@ -25,14 +26,23 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDots, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from '../pipeline/api';
 import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
 import { useCurrentTeam } from '../session/CurrentUser';
-import { useKpiFunnel, useKpiMutations, useKpiResults, useKpis, usePipelineStages } from './api';
+import {
+  useKpiFunnel,
+  useKpiMutations,
+  useKpiResults,
+  useKpis,
+  usePipelineStages,
+  useRestoreKpi,
+} from './api';
+import { inputOfKpi, KpiForm } from './KpiForm';
 
 const number = (n: number, kpi?: Kpi) =>
   kpi?.event === 'won'
@@ -114,7 +124,8 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
     results.data?.range ?? null,
     kpi.members,
   );
-  const { remove } = useKpiMutations(teamUID);
+  const { update, remove } = useKpiMutations(teamUID);
+  const restore = useRestoreKpi(teamUID);
   const stageName = stages.data?.find((s) => s.stageUID === kpi.stageUID)?.name;
   const what =
     kpi.event === 'stage'
@@ -124,6 +135,35 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
         : KPI_EVENT_LABELS[kpi.event];
 
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  /** After a delete: a notification whose Undo re-creates the KPI as it was (a new KPI id). */
+  const deleted = () => {
+    const id = `kpi-deleted-${kpi.kpiUID}`;
+    notifications.show({
+      id,
+      color: 'green',
+      message: (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm">Deleted the KPI “{kpi.name}”.</Text>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => {
+              notifications.hide(id);
+              restore(inputOfKpi(kpi)).then(
+                () => toastSuccess(`Restored the KPI “${kpi.name}”.`),
+                (e: unknown) => toastError(e, 'The KPI was not restored'),
+              );
+            }}
+          >
+            Undo
+          </Button>
+        </Group>
+      ),
+      autoClose: 10_000,
+    });
+  };
 
   const r = results.data;
   const progress = r ? kpiProgress(r.total, kpi.target * Math.max(1, r.members.length)) : null;
@@ -159,6 +199,9 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+                  Edit KPI
+                </Menu.Item>
                 <Menu.Item
                   color="red"
                   leftSection={<IconTrash size={14} />}
@@ -178,15 +221,40 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
         confirmLabel="Delete KPI"
         loading={remove.isPending}
         onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(kpi.kpiUID, {
-            onSuccess: () => toastSuccess(`Deleted the KPI “${kpi.name}”.`),
-            onError: (e) => toastError(e, 'The KPI was not deleted'),
-          })
-        }
+        onConfirm={() => {
+          // Not mutate's callbacks: the list refetches before they run and this card is gone.
+          void remove.mutateAsync(kpi.kpiUID).then(
+            () => {
+              setDeleting(false);
+              deleted();
+            },
+            (e: unknown) => toastError(e, 'The KPI was not deleted'),
+          );
+        }}
       >
         Its definition and charts go; the activity it counted stays on the contacts’ timelines.
       </ConfirmModal>
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={`Edit the KPI “${kpi.name}”`}
+        size="lg"
+      >
+        {editing && (
+          <KpiForm
+            kpi={kpi}
+            ariaLabel="Edit KPI"
+            submitLabel="Save"
+            saving={update.isPending}
+            onSave={async (body) => {
+              const saved = await update.mutateAsync({ kpiUID: kpi.kpiUID, body });
+              toastSuccess(`Saved the KPI “${saved.kpi.name}”.`);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        )}
+      </Modal>
       {results.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading the charts">
           <Skeleton height={200} />
@@ -247,7 +315,12 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
               </Text>
               <AreaChart
                 h={200}
-                data={r!.series.map((p) => ({ day: shortDate(p.start), total: p.total }))}
+                // Days still ahead in the period have no number yet (not a drop to zero).
+                data={r!.series.map((p) => ({
+                  day: shortDate(p.start),
+                  total: p.start > r!.today ? null : p.total,
+                }))}
+                connectNulls={false}
                 dataKey="day"
                 series={[{ name: 'total', label: what, color: 'teal.6' }]}
                 curveType="monotone"

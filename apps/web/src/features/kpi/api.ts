@@ -87,6 +87,13 @@ export function useKpiMutations(teamUID: string) {
         api.post<{ kpi: Kpi }>(`${teamPath(teamUID)}/kpis`, body, { headers: headers() }),
       onSuccess: done,
     }),
+    update: useMutation({
+      mutationFn: ({ kpiUID, body }: { kpiUID: string; body: KpiInput }) =>
+        api.put<{ kpi: Kpi }>(`${teamPath(teamUID)}/kpis/${encodeURIComponent(kpiUID)}`, body, {
+          headers: headers(),
+        }),
+      onSuccess: done,
+    }),
     remove: useMutation({
       mutationFn: (kpiUID: string) =>
         api.delete<{ deleted: true }>(`${teamPath(teamUID)}/kpis/${encodeURIComponent(kpiUID)}`, {
@@ -94,5 +101,20 @@ export function useKpiMutations(teamUID: string) {
         }),
       onSuccess: done,
     }),
+  };
+}
+
+/**
+ * Re-creates a deleted KPI (the Undo of its notification). A plain call, not a mutation hook:
+ * the card that offered the Undo is gone by the time it is clicked.
+ */
+export function useRestoreKpi(teamUID: string) {
+  const queryClient = useQueryClient();
+  return async (body: KpiInput) => {
+    const res = await api.post<{ kpi: Kpi }>(`${teamPath(teamUID)}/kpis`, body, {
+      headers: { 'x-change-id': newChangeId() },
+    });
+    await queryClient.invalidateQueries({ queryKey: kpiKeys.all(teamUID) });
+    return res.kpi;
   };
 }
