@@ -109,8 +109,13 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await shoot(demo, 'flags');
     await openTab('videos', demo.getByRole('button', { name: 'Add video' }));
     await shoot(demo, 'videos-empty');
+    // The demo install's own announcement (written by the demo seed while none is set).
     await openTab('announcements', demo.getByRole('button', { name: 'Add announcement' }));
-    await shoot(demo, 'announcements-empty');
+    await demo.getByRole('group', { name: 'announcement 1' }).waitFor();
+    expect(await demo.getByLabel('Title of announcement 1').inputValue()).toBe(
+      'Welcome to the Leadloom demo',
+    );
+    await shoot(demo, 'announcements-demo');
 
     // Signing in recorded a landing event (boot work) on our own server; the tab lists it.
     const events = demo.getByRole('table', { name: 'Analytics events' });
@@ -249,6 +254,8 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
         link: 'https://leadloom.dev/news',
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       }),
+      // Added at the top; the demo's stays below it.
+      expect.objectContaining({ title: 'Welcome to the Leadloom demo' }),
     ]);
   });
 

@@ -244,6 +244,15 @@ export const DEMO_TASKS: {
   { name: 'Weekly pipeline review', days: 3, time: '14:00', repeat: { kind: 'weekly', days: [1] } },
 ];
 
+/**
+ * The home dashboard's announcement on a demo install (service-wide `dashboardData`, written only
+ * while no super admin has set any): it says what the demo is and where announcements come from.
+ */
+export const DEMO_ANNOUNCEMENT = {
+  title: 'Welcome to the Leadloom demo',
+  text: 'This team is filled with sample contacts, tasks, templates and KPIs, so every screen has something to show. Move a card on the board or complete a task and watch this dashboard follow. Announcements like this one are written by your service’s super admins under Admin.',
+};
+
 /** When the demo's messages were sent: [days before today, UTC time]. */
 export const DEMO_MESSAGE_DAYS: [number, string][] = [
   [-6, '10:20'],

@@ -6,6 +6,7 @@ import { keyBetween } from '../modules/contacts/position';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import {
+  DEMO_ANNOUNCEMENT,
   DEMO_LABELS,
   DEMO_MESSAGE_DAYS,
   DEMO_PIPELINES,
@@ -20,6 +21,7 @@ import {
 import { seedDemo } from './demo';
 import { pgArray, skipForeignKeyTriggers, verifyForeignKeys } from './demo.repo';
 import { systemScope } from '../db/scope';
+import { readSetting, writeSetting } from '../modules/settings/repo';
 import { withTx } from '../db/tx';
 
 /** The demo team is what a first-time user explores: every setup screen must have data. */
@@ -141,6 +143,22 @@ describe(`demo seed (${ENGINE})`, () => {
             AND a.stage_uid = cp.stage_uid)`),
     ).toBe(0);
   });
+
+  it('announces the demo on the home dashboard, and keeps announcements a super admin set', async () => {
+    const scope = systemScope('test');
+    expect(await readSetting(scope, s.database.db, 'dashboardData')).toEqual({
+      announcements: [expect.objectContaining({ title: DEMO_ANNOUNCEMENT.title })],
+    });
+    const u = await startTestServices();
+    try {
+      const own = { announcements: [{ title: 'Our own news', text: 'Kept.' }] };
+      await withTx(u.database, scope, (tx) => writeSetting(scope, tx.db, 'dashboardData', own));
+      await seedDemo(u.database, u.auth, { contacts: 10 });
+      expect(await readSetting(scope, u.database.db, 'dashboardData')).toEqual(own);
+    } finally {
+      await u.cleanup();
+    }
+  }, 60_000);
 });
 
 describe(`demo seed --stage-heavy (${ENGINE})`, () => {

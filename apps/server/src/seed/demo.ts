@@ -20,12 +20,14 @@ import { recordActivities } from '../modules/activities/service';
 import { requireContacts } from '../modules/contacts/access';
 import { addKpis, rebuildRollups } from '../modules/kpis/service';
 import { keyBetween } from '../modules/contacts/position';
+import { readSetting, writeSetting } from '../modules/settings/repo';
 import { saveTaskTemplate } from '../modules/task-templates/service';
 import { insertTasksWithLog } from '../modules/tasks/service';
 import type { NewTaskRow } from '../modules/tasks/repo';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
 import { teamScopeFor } from '../modules/teams/service';
 import {
+  DEMO_ANNOUNCEMENT,
   DEMO_ANSWERS,
   DEMO_DEAL_NAMES,
   DEMO_LABELS,
@@ -455,6 +457,12 @@ export async function seedDemo(
   }
   await flush();
   await seedDemoTasks(database, teamUID, ownerUID, now);
+  await withTx(database, seedScope, async (tx) => {
+    if ((await readSetting(seedScope, tx.db, 'dashboardData')) !== undefined) return;
+    await writeSetting(seedScope, tx.db, 'dashboardData', {
+      announcements: [{ ...DEMO_ANNOUNCEMENT, publishedAt: new Date(now).toISOString() }],
+    });
+  });
   // Two KPIs so /dashboard/kpi has something to show, and the rollups of the activities
   // written above (most straight into the table, so not through recordActivities).
   await withTx(database, seedScope, async (tx) => {

@@ -12,11 +12,24 @@ const WARNING: Record<Exclude<ExtensionPresence, 'ready'>, string> = {
   'not-logged-in': EXTENSION_NOT_LOGGED_IN_MESSAGE,
 };
 
+/**
+ * The room the persistent warning takes at the bottom of the window. While it shows, the screen's
+ * scroll area ends this much higher (NotificationCenter reads the variable), so a Save button or
+ * the last row at the end of a page can still be scrolled clear of it.
+ */
+const NOTICE_SPACE = '--persistent-notice-space';
+
+function hidePresence(): void {
+  notifications.hide(NOTIFICATION_ID);
+  document.documentElement.style.removeProperty(NOTICE_SPACE);
+}
+
 function showPresence(presence: ExtensionPresence): void {
   if (presence === 'ready') {
-    notifications.hide(NOTIFICATION_ID);
+    hidePresence();
     return;
   }
+  document.documentElement.style.setProperty(NOTICE_SPACE, '88px');
   const notice = {
     id: NOTIFICATION_ID,
     message: WARNING[presence],
@@ -47,7 +60,7 @@ export function ExtensionPresenceWatcher() {
     return () => {
       cancelled = true;
       window.clearInterval(timer);
-      notifications.hide(NOTIFICATION_ID);
+      hidePresence();
     };
   }, [uid]);
   return null;
