@@ -10,6 +10,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SearchHit } from '@leadloom/core';
 import {
+  Fragment,
   memo,
   useEffect,
   useMemo,
@@ -23,13 +24,16 @@ import { Link } from 'react-router';
 import { avatarColor, avatarInitials } from '../contact/avatar';
 import classes from './Table.module.css';
 import {
+  answersTitle,
   COLUMN_LABELS,
   COLUMN_SORT,
   DEFAULT_WIDTHS,
+  MAX_CELL_ANSWERS,
   MAX_WIDTH,
   MIN_WIDTH,
   moveColumn,
   isSelected,
+  questionLabel,
   type ColumnId,
   type ColumnLayout,
   type Selection,
@@ -224,6 +228,21 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
     case 'dealValue': {
       const value = Number(hit.dealValue);
       return value ? <span>{numberFormat.format(value)}</span> : dash;
+    }
+    case 'answers': {
+      // Built only for the rows in view (the row is memoised on its hit).
+      const answers = hit.answers;
+      if (answers.length === 0) return dash;
+      return (
+        <span className={classes.truncate} title={answersTitle(answers)}>
+          {answers.slice(0, MAX_CELL_ANSWERS).map((a, i) => (
+            <Fragment key={i}>
+              {i > 0 && <span className={classes.dimmed}> · </span>}
+              <span className={classes.dimmed}>{questionLabel(a.question)}</span> {a.answer}
+            </Fragment>
+          ))}
+        </span>
+      );
     }
   }
 }
