@@ -195,10 +195,7 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     const { data } = await agrees({});
     expect(data.hits.every((h) => h.answers.length === 0)).toBe(true);
     // A member searching the pipeline they cannot see gets nothing, answers included.
-    const hidden = await post(
-      { searchObj: { pipelineUID: seed.hiddenPipelineUID } },
-      seed.member,
-    );
+    const hidden = await post({ searchObj: { pipelineUID: seed.hiddenPipelineUID } }, seed.member);
     expect(hidden.status).toBe(200);
     expect(hidden.body.data.hits).toEqual([]);
   });
