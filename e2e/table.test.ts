@@ -400,10 +400,9 @@ describe.skipIf(requireChromium())('the table view', () => {
     const cellOf = (GTID: string) =>
       a.locator(`[role=row][data-gtid="${GTID}"] [role=gridcell]`).nth(col + 1);
     const cell = cellOf(target.GTID);
-    await expect
-      .poll(() => cell.textContent())
-      .toBe(`Budget? ${answer} · Decision maker: Priya Raman`);
-    // One line, cut with an ellipsis; the tooltip has every answer in full.
+    await expect.poll(() => cell.textContent()).toBe(`${answer} · Priya Raman`);
+    // The answers alone, on one line, cut with an ellipsis; the tooltip pairs each with its
+    // question, in full.
     const span = cell.locator('span[title]');
     expect(await span.getAttribute('title')).toBe(`Budget? ${answer}\nDecision maker: Priya Raman`);
     const box = await cell.boundingBox();

@@ -230,7 +230,8 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
       return value ? <span>{numberFormat.format(value)}</span> : dash;
     }
     case 'answers': {
-      // Built only for the rows in view (the row is memoised on its hit).
+      // The answers alone (the questions repeat on every row and would fill the cell); the
+      // tooltip pairs each with its question. Built only for the rows in view (memoised row).
       const answers = hit.answers;
       if (answers.length === 0) return dash;
       return (
@@ -238,7 +239,7 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
           {answers.slice(0, MAX_CELL_ANSWERS).map((a, i) => (
             <Fragment key={i}>
               {i > 0 && <span className={classes.dimmed}> · </span>}
-              <span className={classes.dimmed}>{questionLabel(a.question)}</span> {a.answer}
+              {a.answer}
             </Fragment>
           ))}
         </span>

@@ -85,7 +85,10 @@ export function questionLabel(question: string): string {
   return /[?:.!]$/.test(q) ? q : `${q}:`;
 }
 
-/** The answers cell's tooltip: every answer on its own line, as `Question answer`. */
+/**
+ * The answers cell's tooltip: every answer on its own line with its question (the cell shows
+ * the answers alone), as `Question answer`.
+ */
 export function answersTitle(answers: readonly { question: string; answer: string }[]): string {
   return answers.map((a) => `${questionLabel(a.question)} ${a.answer.trim()}`).join('\n');
 }
