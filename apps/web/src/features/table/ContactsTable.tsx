@@ -33,7 +33,6 @@ import {
   MIN_WIDTH,
   moveColumn,
   isSelected,
-  questionLabel,
   type ColumnId,
   type ColumnLayout,
   type Selection,
