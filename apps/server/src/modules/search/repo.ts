@@ -349,7 +349,13 @@ export type PageRow = {
  * reads those rows and computes their columns, deal sums, cursors, placements and tags for them
  * alone (one statement for the whole page).
  */
-export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
+export async function searchPage(
+  scope: TeamScope,
+  db: AppDb,
+  plan: SearchPlan,
+  /** `answers: false`: no answers read (a CSV export does not write them). */
+  options: { answers?: boolean } = {},
+) {
   const where = whereOf(scope, plan);
   const { key, cursorText, cast, ranked, columns: keyColumns } = sortKey(scope, plan);
   const rankKey = ranked?.key ?? key;
@@ -379,7 +385,7 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
         FROM contact_tag ct
         WHERE ct.team_uid = c.team_uid AND ct.gtid = c.gtid
           AND (ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})) AS tag_ids,
-      ${answersExpr(scope, plan.pipelineUID)} AS answers`;
+      ${answersExpr(scope, options.answers === false ? null : plan.pipelineUID)} AS answers`;
   const rows = sql`JOIN contact c ON c.team_uid = ${scope.teamUID} AND c.gtid = page.gtid
     ORDER BY ${key} ${dir}, c.gtid ${dir}`;
   if (!counted) {
