@@ -2,7 +2,8 @@
 /**
  * Issue 7 "Done when", the table view in the browser: filter and sort the table and check its
  * rows against the search service; save a view as shared and open its address in a teammate's
- * browser (same rows); bulk-tag a selection and watch the progress bar finish.
+ * browser (same rows); bulk-tag a selection and watch the progress bar finish; the pipeline's
+ * answers in their own column.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ interface Hit {
   GTID: string;
   fullName: string;
   tagIDs: string[];
+  answers: { questionUID: string | null; question: string; answer: string }[];
 }
 
 describe.skipIf(requireChromium())('the table view', () => {
@@ -353,5 +355,75 @@ describe.skipIf(requireChromium())('the table view', () => {
     } finally {
       await a.unroute('**/v2');
     }
+  });
+
+  it("shows the pipeline's answers in their own column, chosen in the Columns menu", async () => {
+    const pipelines = (await api(a, 'GET', team('/pipelines'))).body.pipelines as {
+      groupUID: string;
+    }[];
+    const groupUID = pipelines[0]!.groupUID;
+    const byName = { field: 'name', direction: 'asc' };
+    const before = await search(a, { pipelineUID: groupUID }, byName);
+    const target = before.hits[0]!;
+    const answer = 'About 12,000 a year, approved by finance in March after the pilot';
+    const saved = await api(
+      a,
+      'PUT',
+      team(`/contacts/${encodeURIComponent(target.GTID)}/pipelines/${groupUID}/answers`),
+      {
+        answers: [
+          { question: 'Budget?', answer },
+          { question: 'Decision maker', answer: 'Priya Raman' },
+          { question: 'Timeline?', answer: '  ' },
+        ],
+      },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The search service carries them (blank answers left out), and not without a pipeline.
+    const hits = (await search(a, { pipelineUID: groupUID }, byName)).hits;
+    expect(hits.find((h) => h.GTID === target.GTID)!.answers).toEqual([
+      { questionUID: null, question: 'Budget?', answer },
+      { questionUID: null, question: 'Decision maker', answer: 'Priya Raman' },
+    ]);
+    expect((await search(a, {})).hits.every((h) => h.answers.length === 0)).toBe(true);
+
+    // No pipeline chosen: no answers column.
+    await a.goto(`${app.url}/contacts/table`);
+    await expectRows(a, (await search(a, {})).hits);
+    expect(await a.getByRole('columnheader', { name: 'Answers' }).count()).toBe(0);
+
+    await a.goto(`${app.url}/contacts/table/${groupUID}?sort=name&dir=asc`);
+    await expectRows(a, hits);
+    const headers = await a.getByRole('columnheader').allTextContents();
+    const col = headers.findIndex((h) => h.trim() === 'Answers');
+    expect(col, headers.join(' | ')).toBeGreaterThan(0);
+    const cellOf = (GTID: string) =>
+      a.locator(`[role=row][data-gtid="${GTID}"] [role=gridcell]`).nth(col + 1);
+    const cell = cellOf(target.GTID);
+    await expect.poll(() => cell.textContent()).toBe(`${answer} · Priya Raman`);
+    // The answers alone, on one line, cut with an ellipsis; the tooltip pairs each with its
+    // question, in full.
+    const span = cell.locator('span[title]');
+    expect(await span.getAttribute('title')).toBe(`Budget? ${answer}\nDecision maker: Priya Raman`);
+    const box = await cell.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(40);
+    expect(await span.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // A contact with no answer in this pipeline: a calm dash.
+    const none = hits.slice(0, 12).find((h) => h.answers.length === 0);
+    if (none) expect(await cellOf(none.GTID).textContent()).toBe('—');
+
+    // The Columns menu hides and shows it; the layout is remembered.
+    await a.getByRole('button', { name: 'Columns' }).click();
+    const option = a.getByRole('checkbox', { name: 'Answers (pipeline)' });
+    expect(await option.isChecked()).toBe(true);
+    await option.click();
+    await expect.poll(() => a.getByRole('columnheader', { name: 'Answers' }).count()).toBe(0);
+    await a.reload();
+    await expectRows(a, hits);
+    expect(await a.getByRole('columnheader', { name: 'Answers' }).count()).toBe(0);
+    await a.getByRole('button', { name: 'Columns' }).click();
+    await a.getByRole('checkbox', { name: 'Answers (pipeline)' }).click();
+    await expect.poll(() => a.getByRole('columnheader', { name: 'Answers' }).count()).toBe(1);
+    await a.keyboard.press('Escape');
   });
 });

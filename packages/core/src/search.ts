@@ -177,6 +177,19 @@ export interface SearchHit {
   tagIDs: string[];
   /** Open and won deals summed, in the pipelines searched, as a decimal string. */
   dealValue: string;
+  /**
+   * The contact's non-empty answers in the pipeline searched (the filter's, or the one
+   * `isPipelineInitial` picked), in question order; empty when no pipeline is searched.
+   */
+  answers: SearchHitAnswer[];
+}
+
+/** One answer on a hit: the question as asked when answered, and the answer text. */
+export interface SearchHitAnswer {
+  /** The team question answered; null for a free question (or one no longer asked). */
+  questionUID: string | null;
+  question: string;
+  answer: string;
 }
 
 export interface SearchAnswer {

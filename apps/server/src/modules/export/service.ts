@@ -60,7 +60,7 @@ export async function exportContacts(
         after,
         exactTotal: false,
       });
-      const rows = await search.searchPage(scope, db, plan);
+      const rows = await search.searchPage(scope, db, plan, { answers: false });
       const labelUIDs = [
         ...new Set(rows.map((r) => r.status_label_uid).filter((l): l is string => l !== null)),
       ];

@@ -103,6 +103,19 @@ function dealValueExpr(scope: TeamScope, pipelineUID: string | null): SQL {
       ${pipelineUID ? sql`AND d.pipeline_uid = ${pipelineUID}` : sql``})`;
 }
 
+/**
+ * The contact's non-empty answers in the pipeline searched, in question order (the contact
+ * page's order), as JSON; none without a pipeline. Read by `answer_contact_idx` per page row.
+ */
+function answersExpr(scope: TeamScope, pipelineUID: string | null): SQL {
+  if (!pipelineUID) return sql`'[]'::json`;
+  return sql`(SELECT coalesce(json_agg(json_build_object('questionUID', a.question_uid,
+        'question', a.question, 'answer', a.answer) ORDER BY a."order", a.answer_uid), '[]'::json)
+    FROM answer a
+    WHERE a.team_uid = c.team_uid AND a.gtid = c.gtid AND a.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`a.pipeline_uid`)} AND btrim(a.answer) <> '')`;
+}
+
 function dateRange(
   column: SQL,
   range: { from?: string | undefined; to?: string | undefined; includeEmpty?: boolean | undefined },
@@ -326,6 +339,8 @@ export type PageRow = {
   placements: { pipelineUID: string; stageUID: string }[];
   /** Global tags and tags of pipelines the scope sees. */
   tag_ids: string[];
+  /** Non-empty answers in the pipeline searched (none without one). */
+  answers: { questionUID: string | null; question: string; answer: string }[];
 };
 
 /**
@@ -334,7 +349,13 @@ export type PageRow = {
  * reads those rows and computes their columns, deal sums, cursors, placements and tags for them
  * alone (one statement for the whole page).
  */
-export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) {
+export async function searchPage(
+  scope: TeamScope,
+  db: AppDb,
+  plan: SearchPlan,
+  /** `answers: false`: no answers read (a CSV export does not write them). */
+  options: { answers?: boolean } = {},
+) {
   const where = whereOf(scope, plan);
   const { key, cursorText, cast, ranked, columns: keyColumns } = sortKey(scope, plan);
   const rankKey = ranked?.key ?? key;
@@ -363,7 +384,8 @@ export async function searchPage(scope: TeamScope, db: AppDb, plan: SearchPlan) 
       (SELECT coalesce(array_agg(DISTINCT ct.tag_id ORDER BY ct.tag_id), '{}'::text[])
         FROM contact_tag ct
         WHERE ct.team_uid = c.team_uid AND ct.gtid = c.gtid
-          AND (ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})) AS tag_ids`;
+          AND (ct.pipeline_uid IS NULL OR ${visiblePipelineFilter(scope, sql`ct.pipeline_uid`)})) AS tag_ids,
+      ${answersExpr(scope, options.answers === false ? null : plan.pipelineUID)} AS answers`;
   const rows = sql`JOIN contact c ON c.team_uid = ${scope.teamUID} AND c.gtid = page.gtid
     ORDER BY ${key} ${dir}, c.gtid ${dir}`;
   if (!counted) {
@@ -466,6 +488,11 @@ export function toHit(row: PageRow): SearchHit {
     pipelines: row.placements.map((p) => ({ pipelineUID: p.pipelineUID, stageUID: p.stageUID })),
     tagIDs: row.tag_ids,
     dealValue: row.deal_value,
+    answers: row.answers.map((a) => ({
+      questionUID: a.questionUID,
+      question: a.question,
+      answer: a.answer,
+    })),
   };
 }
 

@@ -65,6 +65,8 @@ export interface SeedContact {
   placements: { pipelineUID: string; stageUID: string }[];
   tags: { tagID: string; pipelineUID: string | null }[];
   deals: { pipelineUID: string; value: number; status: 'open' | 'won' | 'lost' }[];
+  /** Answers per pipeline placed in, in order; the text names its pipeline, some are blank. */
+  answers: { pipelineUID: string; question: string; answer: string }[];
   doc: string;
 }
 
@@ -127,6 +129,8 @@ async function insertContacts(
   seed: number,
 ): Promise<SeedContact[]> {
   const r = rng(seed);
+  // Answers from their own generator: the other fields stay what they were.
+  const ra = rng(seed * 31 + 5);
   const out: SeedContact[] = [];
   for (let i = 0; i < n; i++) {
     const first = r.pick(FIRST);
@@ -178,6 +182,18 @@ async function insertContacts(
       placements,
       tags: contactTags,
       deals,
+      answers: placements.flatMap((p) =>
+        ra.chance(0.6)
+          ? ['Budget?', 'Timeline?', 'Decision maker?']
+              .filter(() => ra.chance(0.7))
+              .map((question, k) => ({
+                pipelineUID: p.pipelineUID,
+                question,
+                // A blank answer now and then: kept in the database, never shown.
+                answer: ra.chance(0.15) ? '  ' : `${question} ${k} in ${p.pipelineUID}`,
+              }))
+          : [],
+      ),
       doc: '',
     };
     c.doc = searchDocument(c);
@@ -224,6 +240,14 @@ async function insertContacts(
         `INSERT INTO deal (team_uid, deal_uid, gtid, pipeline_uid, name, value, status)
          VALUES ($1,$2,$3,$4,'Deal',$5,$6)`,
         [teamUID, newPushId(), gtid, d.pipelineUID, d.value, d.status],
+      );
+    }
+    for (const [k, a] of c.answers.entries()) {
+      await q(
+        s,
+        `INSERT INTO answer (team_uid, answer_uid, gtid, pipeline_uid, question, answer, "order")
+         VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+        [teamUID, newPushId(), gtid, a.pipelineUID, a.question, a.answer, k],
       );
     }
   }
@@ -347,6 +371,14 @@ export async function seedSearchTeam(s: TestServices, n = 70, seed = 7): Promise
     other,
     memberPipelines,
   };
+}
+
+/** A hit's `answers` as the model has them: the non-blank ones in the pipeline searched. */
+export function modelAnswers(c: SeedContact, pipelineUID: string | null) {
+  if (!pipelineUID) return [];
+  return c.answers
+    .filter((a) => a.pipelineUID === pipelineUID && a.answer.trim() !== '')
+    .map((a) => ({ questionUID: null, question: a.question, answer: a.answer }));
 }
 
 /** What `/v2` should answer, computed in memory: the ordered GTIDs of every match, and the pipeline used. */

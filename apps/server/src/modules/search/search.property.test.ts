@@ -11,6 +11,7 @@ import type { TestClient } from '../../test/http-client';
 import {
   FIRST,
   LAST,
+  modelAnswers,
   modelSearch,
   seedSearchTeam,
   SOURCES,
@@ -157,6 +158,11 @@ function checkAgainstModel(who: 'owner' | 'member', req: SearchRequest, data: Se
   const got = data.hits.map((h) => h.GTID);
   const { from, size } = req.paging;
   expect(got).toEqual(expected.gtids.slice(from, from + size));
+  // Each hit's answers: exactly its non-blank ones in the pipeline searched.
+  const byGtid = new Map(seed.contacts.map((c) => [c.gtid, c]));
+  for (const h of data.hits) {
+    expect(h.answers, h.GTID).toEqual(modelAnswers(byGtid.get(h.GTID)!, expected.pipelineUID));
+  }
 }
 
 describe(`POST /v2 properties (${ENGINE})`, () => {
@@ -241,6 +247,12 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
         if (own.status === 200) {
           const mine = new Set(seed.otherContacts);
           expect(own.body.data.hits.every((h) => mine.has(h.GTID))).toBe(true);
+          // Team B's answers only: every seeded answer of team A names one of A's pipelines.
+          const ofA = seed.pipelines.map((p) => p.pipelineUID);
+          const leaked = own.body.data.hits.flatMap((h) =>
+            h.answers.filter((a) => ofA.some((uid) => a.answer.includes(uid))),
+          );
+          expect(leaked).toEqual([]);
         }
         // Team A's member: never a hidden-only contact, never the hidden pipeline's data.
         const asMember = await post(seed.member, body);
@@ -249,6 +261,8 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
           for (const h of asMember.body.data.hits) {
             expect(bad.has(h.GTID)).toBe(false);
             expect(h.pipelines.some((p) => p.pipelineUID === seed.hiddenPipelineUID)).toBe(false);
+            // Seeded answer texts name their pipeline: none of the hidden one's.
+            expect(h.answers.filter((a) => a.answer.includes(seed.hiddenPipelineUID))).toEqual([]);
           }
         }
       }),

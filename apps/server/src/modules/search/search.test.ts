@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
-import { modelSearch, seedSearchTeam, type SearchSeed } from './search-fixtures';
+import { modelAnswers, modelSearch, seedSearchTeam, type SearchSeed } from './search-fixtures';
 
 let s: TestServices;
 let seed: SearchSeed;
@@ -167,6 +167,37 @@ describe(`POST /v2 search (${ENGINE})`, () => {
       sort: { field: 'stage', direction: 'asc' },
     });
     expect(data.pipelineUID).toBe(p(0).pipelineUID);
+  });
+
+  it("hits carry the contact's answers in the pipeline searched, blank ones left out", async () => {
+    const byGtid = new Map(seed.contacts.map((c) => [c.gtid, c]));
+    for (const body of [
+      { searchObj: { pipelineUID: p(1).pipelineUID } },
+      { isPipelineInitial: true },
+    ] satisfies Body[]) {
+      const { data } = await agrees(body);
+      const expected = data.hits.map((h) => modelAnswers(byGtid.get(h.GTID)!, data.pipelineUID));
+      expect(data.hits.map((h) => h.answers)).toEqual(expected);
+      // The seed gives answers to many contacts, and blank ones to some.
+      expect(expected.filter((a) => a.length > 0).length).toBeGreaterThan(5);
+      expect(
+        data.hits.some((h) =>
+          byGtid
+            .get(h.GTID)!
+            .answers.some((a) => a.pipelineUID === data.pipelineUID && !a.answer.trim()),
+        ),
+      ).toBe(true);
+      for (const h of data.hits) {
+        expect(h.answers.every((a) => a.answer.includes(data.pipelineUID!))).toBe(true);
+      }
+    }
+    // No pipeline searched: no answers (they belong to one pipeline).
+    const { data } = await agrees({});
+    expect(data.hits.every((h) => h.answers.length === 0)).toBe(true);
+    // A member searching the pipeline they cannot see gets nothing, answers included.
+    const hidden = await post({ searchObj: { pipelineUID: seed.hiddenPipelineUID } }, seed.member);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.data.hits).toEqual([]);
   });
 
   it('pages with from/size and continues with searchAfter in the same order', async () => {

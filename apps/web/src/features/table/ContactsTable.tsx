@@ -10,6 +10,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SearchHit } from '@leadloom/core';
 import {
+  Fragment,
   memo,
   useEffect,
   useMemo,
@@ -23,9 +24,11 @@ import { Link } from 'react-router';
 import { avatarColor, avatarInitials } from '../contact/avatar';
 import classes from './Table.module.css';
 import {
+  answersTitle,
   COLUMN_LABELS,
   COLUMN_SORT,
   DEFAULT_WIDTHS,
+  MAX_CELL_ANSWERS,
   MAX_WIDTH,
   MIN_WIDTH,
   moveColumn,
@@ -224,6 +227,22 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
     case 'dealValue': {
       const value = Number(hit.dealValue);
       return value ? <span>{numberFormat.format(value)}</span> : dash;
+    }
+    case 'answers': {
+      // The answers alone (the questions repeat on every row and would fill the cell); the
+      // tooltip pairs each with its question. Built only for the rows in view (memoised row).
+      const answers = hit.answers;
+      if (answers.length === 0) return dash;
+      return (
+        <span className={classes.truncate} title={answersTitle(answers)}>
+          {answers.slice(0, MAX_CELL_ANSWERS).map((a, i) => (
+            <Fragment key={i}>
+              {i > 0 && <span className={classes.dimmed}> · </span>}
+              {a.answer}
+            </Fragment>
+          ))}
+        </span>
+      );
     }
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COLUMN_IDS,
+  COLUMN_LABELS,
+  COLUMN_SORT,
+  answersTitle,
+  questionLabel,
   bulkBody,
   dayToISO,
   EMPTY_SELECTION,
@@ -75,16 +80,47 @@ describe('columns', () => {
       widths: { email: 5, tags: 9999, x: 3 },
     });
     expect(layout.order[0]).toBe('email');
-    expect(layout.order).toHaveLength(10);
+    expect(layout.order).toHaveLength(COLUMN_IDS.length);
     expect(layout.hidden).toEqual(['phone']);
     expect(layout.widths).toEqual({ email: 70, tags: 600 });
-    expect(loadLayout({ getItem: () => '{not json' }, 'u').order).toHaveLength(10);
+    expect(loadLayout({ getItem: () => '{not json' }, 'u').order).toHaveLength(COLUMN_IDS.length);
   });
 
-  it('shows pipeline columns only with a pipeline', () => {
+  it('shows pipeline columns (stage, deal value, answers) only with a pipeline', () => {
     const layout = normalizeLayout(null);
     expect(visibleColumns(layout, false)).not.toContain('stage');
+    expect(visibleColumns(layout, false)).not.toContain('answers');
     expect(visibleColumns(layout, true)).toContain('dealValue');
+    // Answers by default next to the deal value, the other pipeline column on the right.
+    const shown = visibleColumns(layout, true);
+    expect(shown.indexOf('answers')).toBe(shown.indexOf('dealValue') + 1);
+    expect(COLUMN_LABELS.answers).toBe('Answers');
+    expect(COLUMN_SORT.answers).toBeUndefined();
+  });
+
+  it('labels questions and lists every answer in the tooltip', () => {
+    expect(questionLabel('Budget?')).toBe('Budget?');
+    expect(questionLabel(' Budget ')).toBe('Budget:');
+    expect(
+      answersTitle([
+        { question: 'Budget?', answer: '5k ' },
+        { question: 'Team size', answer: '12' },
+      ]),
+    ).toBe('Budget? 5k\nTeam size: 12');
+  });
+
+  it('adds the answers column to a layout stored before it existed, and lets it be hidden', () => {
+    const before = COLUMN_IDS.filter((id) => id !== 'answers');
+    const stored = normalizeLayout({ order: before, hidden: ['phone'], widths: { email: 300 } });
+    expect(stored.order).toEqual([...before, 'answers']);
+    expect(stored.widths).toEqual({ email: 300 });
+    expect(visibleColumns(stored, true)).toContain('answers');
+    const hidden = normalizeLayout({ ...stored, hidden: ['answers'] });
+    expect(visibleColumns(hidden, true)).not.toContain('answers');
+    // A saved view naming it shows it, in the view's order.
+    const view = layoutWithColumns(hidden, ['name', 'answers', 'stage']);
+    expect(visibleColumns(view, true)).toEqual(['name', 'answers', 'stage']);
+    expect(visibleColumns(view, false)).toEqual(['name']);
   });
 
   it('moves a column before another or by steps', () => {

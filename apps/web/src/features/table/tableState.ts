@@ -37,6 +37,7 @@ export const COLUMN_IDS = [
   'tags',
   'statusLabel',
   'dealValue',
+  'answers',
   'source',
   'createdAt',
   'lastActivityAt',
@@ -54,10 +55,16 @@ export const COLUMN_LABELS: Record<ColumnId, string> = {
   lastActivityAt: 'Last activity',
   stage: 'Stage',
   dealValue: 'Deal value',
+  answers: 'Answers',
 };
 
-/** Columns that only mean something within one pipeline. */
-export const PIPELINE_COLUMNS: readonly ColumnId[] = ['stage', 'dealValue'];
+/**
+ * Columns that only mean something within one pipeline. Answers are one column (every answer
+ * of the contact in the pipeline, `Question: answer · …`), not one per question: the team's
+ * questions are the team's, answers are kept per pipeline, and an answer may be to a question
+ * no longer asked; one column shows them all and keeps layouts and saved views stable.
+ */
+export const PIPELINE_COLUMNS: readonly ColumnId[] = ['stage', 'dealValue', 'answers'];
 
 /** The search sort field behind a column header (tags cannot be sorted on). */
 export const COLUMN_SORT: Partial<Record<ColumnId, SearchSortField>> = {
@@ -72,6 +79,23 @@ export const COLUMN_SORT: Partial<Record<ColumnId, SearchSortField>> = {
   dealValue: 'dealValue',
 };
 
+/** A question as the answers cell labels it: `Budget?` as is, `Budget` as `Budget:`. */
+export function questionLabel(question: string): string {
+  const q = question.trim();
+  return /[?:.!]$/.test(q) ? q : `${q}:`;
+}
+
+/**
+ * The answers cell's tooltip: every answer on its own line with its question (the cell shows
+ * the answers alone), as `Question answer`.
+ */
+export function answersTitle(answers: readonly { question: string; answer: string }[]): string {
+  return answers.map((a) => `${questionLabel(a.question)} ${a.answer.trim()}`).join('\n');
+}
+
+/** Answers drawn in a cell (the cell truncates long before; the tooltip has them all). */
+export const MAX_CELL_ANSWERS = 4;
+
 export const DEFAULT_WIDTHS: Record<ColumnId, number> = {
   name: 240,
   email: 220,
@@ -83,6 +107,7 @@ export const DEFAULT_WIDTHS: Record<ColumnId, number> = {
   lastActivityAt: 130,
   stage: 150,
   dealValue: 120,
+  answers: 280,
 };
 export const MIN_WIDTH = 70;
 export const MAX_WIDTH = 600;
