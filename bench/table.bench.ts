@@ -26,7 +26,8 @@
  * The machine may be shared: os.loadavg() is printed with the figures, and a Chromium trace of
  * the scroll gives figures that depend less on it (each task's thread CPU time, CPU per scrolled
  * screen). BENCH_TABLE_PROFILE=<file> also writes a CPU profile of the scroll (.cpuprofile),
- * BENCH_TABLE_TRACE=<file> the trace (open either in Chromium's DevTools);
+ * BENCH_TABLE_TRACE=<file> the trace, BENCH_TABLE_HEAP=<file> a sampled allocation profile
+ * (.heapprofile: every allocation, collected or not; open any of them in Chromium's DevTools);
  * BENCH_TABLE_PAINT_ONLY=1 measures the first paint only. Needs `npm run build`.
  */
 import os from 'node:os';
@@ -237,6 +238,16 @@ async function traced<T>(
 ): Promise<{ result: T; trace: TraceSummary }> {
   const cdp = await page.context().newCDPSession(page);
   const profileTo = process.env.BENCH_TABLE_PROFILE;
+  const heapTo = process.env.BENCH_TABLE_HEAP;
+  if (heapTo) {
+    // Every sampled allocation, collected or not: where the garbage the GC pauses for comes from.
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   if (profileTo) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -272,6 +283,12 @@ async function traced<T>(
     const fs = await import('node:fs');
     fs.writeFileSync(process.env.BENCH_TABLE_TRACE, text);
     log(`trace of the scroll written to ${process.env.BENCH_TABLE_TRACE}`);
+  }
+  if (heapTo) {
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    const fs = await import('node:fs');
+    fs.writeFileSync(heapTo, JSON.stringify(profile));
+    log(`allocation profile of the scroll written to ${heapTo}`);
   }
   if (profileTo) {
     const { profile } = await cdp.send('Profiler.stop');

@@ -12,6 +12,7 @@ import type { SearchHit } from '@leadloom/core';
 import {
   Fragment,
   memo,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -20,7 +21,7 @@ import {
   type CSSProperties,
   type MouseEvent,
 } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { avatarColor, avatarInitials } from '../contact/avatar';
 import classes from './Table.module.css';
 import {
@@ -34,6 +35,7 @@ import {
   moveColumn,
   isSelected,
   type ColumnId,
+  type LoadedRows,
   type ColumnLayout,
   type Selection,
   type TableSort,
@@ -130,9 +132,16 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
       return (
         <>
           <RowAvatar name={name} photoURL={hit.photoURL} />
-          <Link to={`/contact/${encodeURIComponent(hit.GTID)}`} className={classes.nameLink}>
+          {/* A plain link, followed in the app by the table's one click handler
+              (`followContactLink`): a router Link per row cost hooks, effects and a
+              JSON round trip of the route matches on every row entering the view. */}
+          <a
+            href={`/contact/${encodeURIComponent(hit.GTID)}`}
+            className={classes.nameLink}
+            data-contact-link
+          >
             {name}
-          </Link>
+          </a>
         </>
       );
     }
@@ -248,7 +257,8 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
 }
 
 export interface ContactsTableProps {
-  rows: SearchHit[];
+  /** The loaded rows, read through their pages (never one array of every row). */
+  rows: LoadedRows<SearchHit>;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -281,6 +291,22 @@ const NO_ROWS: SearchHit[] = [];
 export function ContactsTable(props: ContactsTableProps) {
   const { rows, hasNextPage, isFetchingNextPage, fetchNextPage, columns, layout } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  // A contact's name opens its page inside the app, as a router Link would: a plain click only
+  // (a modified or middle click keeps the browser's own handling: a new tab, a download...).
+  const followContactLink = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      if (e.defaultPrevented || e.button !== 0) return;
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = (e.target as Element).closest('a[data-contact-link]');
+      const href = link?.getAttribute('href');
+      if (!href) return;
+      e.preventDefault();
+      void navigate(href);
+    },
+    [navigate],
+  );
 
   const widths = useMemo(
     () => columns.map((id) => layout.widths[id] ?? DEFAULT_WIDTHS[id]),
@@ -343,9 +369,13 @@ export function ContactsTable(props: ContactsTableProps) {
         allState={allState}
         onToggleAllLoaded={props.onToggleAllLoaded}
       />
-      <div className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
+      <div
+        className={classes.body}
+        style={{ height: virtualizer.getTotalSize(), width }}
+        onClick={followContactLink}
+      >
         {items.map((item) => {
-          const hit = rows[item.index];
+          const hit = rows.at(item.index);
           if (!hit) {
             return (
               <div
@@ -386,7 +416,7 @@ export function ContactsTable(props: ContactsTableProps) {
 function RowCheckbox({
   label,
   checked,
-  indeterminate = false,
+  indeterminate,
   onChange,
   onClick,
 }: {
@@ -402,9 +432,14 @@ function RowCheckbox({
       className={classes.checkbox}
       aria-label={label}
       checked={checked}
-      ref={(el) => {
-        if (el) el.indeterminate = indeterminate;
-      }}
+      // Only the header's box can be half ticked: a row's box has no ref to attach and detach.
+      ref={
+        indeterminate === undefined
+          ? undefined
+          : (el) => {
+              if (el) el.indeterminate = indeterminate;
+            }
+      }
       onChange={onChange ?? (() => undefined)}
       onClick={onClick}
     />

@@ -10,6 +10,7 @@ import {
   EMPTY_SELECTION,
   formatTotal,
   isSameQuery,
+  loadedRows,
   layoutWithColumns,
   queryOfSaved,
   loadLayout,
@@ -223,5 +224,36 @@ describe('saved views', () => {
     ]);
     expect(visibleColumns(layout, true)).toEqual(['email', 'name']);
     expect(layout.widths.email).toBe(300);
+  });
+});
+
+describe('loadedRows', () => {
+  const pages = [{ hits: ['a', 'b', 'c'] }, { hits: [] }, { hits: ['d'] }, { hits: ['e', 'f'] }];
+
+  it('reads the pages as one list in their order, empty pages included', () => {
+    const rows = loadedRows(pages);
+    expect(rows.length).toBe(6);
+    expect(Array.from({ length: 6 }, (_, i) => rows.at(i))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect([...rows]).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('has nothing outside the loaded rows', () => {
+    const rows = loadedRows(pages);
+    expect(rows.at(-1)).toBeUndefined();
+    expect(rows.at(6)).toBeUndefined();
+    expect(rows.at(1.5)).toBeUndefined();
+    expect(loadedRows([]).length).toBe(0);
+    expect(loadedRows([]).at(0)).toBeUndefined();
+    expect([...loadedRows([{ hits: [] }])]).toEqual([]);
+  });
+
+  it('agrees with a flat copy on pages of the table\'s sizes', () => {
+    const sized = [60, 200, 200, 137].map((n, p) => ({
+      hits: Array.from({ length: n }, (_, i) => `${p}:${i}`),
+    }));
+    const flat = sized.flatMap((p) => p.hits);
+    const rows = loadedRows(sized);
+    expect(rows.length).toBe(flat.length);
+    for (let i = 0; i < flat.length; i++) expect(rows.at(i)).toBe(flat[i]);
   });
 });

@@ -412,6 +412,49 @@ export function rangeOf(rows: readonly string[], anchor: string | null, target: 
   return rows.slice(Math.min(from, to), Math.max(from, to) + 1);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Loaded rows
+
+/**
+ * The loaded rows as one list read through the `/v2` pages as they came, never copied into one
+ * array: a flat copy of every loaded row per page landing made a new array of up to 40,000
+ * entries 200 times over a scroll (some 60 MB of large-object garbage, each one in the old
+ * generation at once), and the major collections it brought landed in scroll frames as long
+ * tasks (issue 7). Building one costs a number per page; `at` a binary search over the pages.
+ */
+export interface LoadedRows<T> extends Iterable<T> {
+  readonly length: number;
+  /** The row at `index` (0-based), undefined outside the loaded ones. */
+  at(index: number): T | undefined;
+}
+
+export function loadedRows<T>(pages: readonly { readonly hits: readonly T[] }[]): LoadedRows<T> {
+  // ends[p]: the rows in pages 0..p (a page may hold any number of rows, none included).
+  const ends: number[] = [];
+  let length = 0;
+  for (const page of pages) {
+    length += page.hits.length;
+    ends.push(length);
+  }
+  return {
+    length,
+    at(index: number) {
+      if (!(index >= 0 && index < length)) return undefined;
+      let lo = 0;
+      let hi = ends.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ends[mid]! > index) hi = mid;
+        else lo = mid + 1;
+      }
+      return pages[lo]!.hits[index - (lo === 0 ? 0 : ends[lo - 1]!)];
+    },
+    *[Symbol.iterator]() {
+      for (const page of pages) yield* page.hits;
+    },
+  };
+}
+
 /** How many contacts the selection holds (`total` = the search's count). */
 export function selectedCount(selection: Selection, total: number): number {
   return selection.mode === 'some'
