@@ -353,7 +353,7 @@ export async function searchPage(
   scope: TeamScope,
   db: AppDb,
   plan: SearchPlan,
-  /** `answers: false`: no answers read (a CSV export does not write them). */
+  /** `answers: false`: no answers read (the CSV export reads its pipeline's answers itself). */
   options: { answers?: boolean } = {},
 ) {
   const where = whereOf(scope, plan);
