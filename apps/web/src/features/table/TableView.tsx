@@ -20,6 +20,7 @@ import {
   EMPTY_SELECTION,
   activeFilterCount,
   compactFilter,
+  exportColumnsOf,
   loadLayout,
   loadedRows,
   nextSort,
@@ -121,6 +122,7 @@ export function TableView() {
     () => visibleColumns(layout, pipelineUID !== null),
     [layout, pipelineUID],
   );
+  const exportColumns = useMemo(() => exportColumnsOf(columns), [columns]);
 
   const pipelines = usePipelines(teamUID);
   const tagSets = useTagSets(teamUID);
@@ -256,6 +258,7 @@ export function TableView() {
         onLayoutChange={changeLayout}
         onApplySaved={onApplySaved}
         total={total}
+        exportColumns={exportColumns}
         onAdd={onAdd}
       />
       <MemoNewContactModal
