@@ -173,6 +173,35 @@ describe('createLiveTable', () => {
     t.stop();
   });
 
+  it('with more pages to come, counts only new contacts of the newest-first order outside the rows', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const newest: TableQuery = { filter: {}, sort: null };
+    const key = tableKeys.search('team', newest);
+    client.setQueryData(key, { pages: [page([hit('a')], 'next')], pageParams: [null] });
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      queryFn: () => page([hit('a')], 'next'),
+      initialPageParam: null as string | null,
+      getNextPageParam: () => undefined,
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const reads: string[][] = [];
+    const live = createLiveTable(client, 'team', {
+      read: (_, GTIDs) => (reads.push(GTIDs), Promise.resolve(GTIDs.map((g) => hit(g)))),
+    });
+    // A teammate tags a contact far below the loaded rows, and creates one.
+    live.note({ resource: 'contact_tag', id: 'far/global/t', op: 'insert' });
+    live.note({ resource: 'contact', id: 'fresh', op: 'insert' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(reads).toEqual([['fresh']]);
+    expect(livePending.count(key)).toBe(1);
+    livePending.clear(hashKey(key));
+    live.stop();
+    unsubscribe();
+  });
+
   it('past MAX_PATCH_ROWS loaded rows changed at once, reads nothing and offers a refresh', async () => {
     const rows = Array.from({ length: MAX_PATCH_ROWS + 1 }, (_, i) => hit(`g${i}`));
     const t = setup(rows, () => []);

@@ -11,7 +11,8 @@
  *   patched in place: a row's cells change, rows never move under the cursor;
  * - a row that no longer matches (or was deleted) stays where it is, marked (`live`), and a row
  *   whose sort value changed keeps its place; both, and changed contacts outside the loaded
- *   rows that now match, are counted as "changes" the table offers to show with a Refresh
+ *   rows that now match and would be among them (the whole list is loaded, or a new contact in
+ *   the newest-first order), are counted as "changes" the table offers to show with a Refresh
  *   (the first page again, `refreshTable`);
  * - more than MAX_PATCH_ROWS loaded rows changed at once: the rows are not re-read, the table
  *   counts them as changes (Refresh).
@@ -200,6 +201,8 @@ export function createLiveTable(
   const cache = queryClient.getQueryCache();
   let changed = new Set<string>();
   let deleted = new Set<string>();
+  /** Contacts created (a new contact goes first in the default newest-first order). */
+  let inserted = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
@@ -229,16 +232,21 @@ export function createLiveTable(
   async function flush() {
     const GTIDs = changed;
     const gone = deleted;
+    const added = inserted;
     changed = new Set();
     deleted = new Set();
+    inserted = new Set();
     const tables = cache.findAll({ queryKey: tableKeys.allSearches(teamUID) });
-    await Promise.all(tables.map((q) => patchTable(q as Query<Pages, Error, Pages>, GTIDs, gone)));
+    await Promise.all(
+      tables.map((q) => patchTable(q as Query<Pages, Error, Pages>, GTIDs, gone, added)),
+    );
   }
 
   async function patchTable(
     query: Query<Pages, Error, Pages>,
     GTIDs: Set<string>,
     gone: Set<string>,
+    added: Set<string>,
   ) {
     const data = query.state.data;
     if (!data) return;
@@ -255,13 +263,25 @@ export function createLiveTable(
     if (query.state.fetchStatus === 'fetching') {
       for (const g of GTIDs) changed.add(g);
       for (const g of gone) deleted.add(g);
+      for (const g of added) inserted.add(g);
       return schedule();
     }
     const loaded: string[] = [];
     for (const page of data.pages)
       for (const hit of page.hits) if (GTIDs.has(hit.GTID)) loaded.push(hit.GTID);
     const loadedSet = new Set(loaded);
-    const outside = [...GTIDs].filter((g) => !loadedSet.has(g) && !gone.has(g));
+    // Changed contacts outside the loaded rows may belong in them: every one when the whole
+    // list is loaded; with more pages to come, only new contacts in the newest-first order
+    // (they go on top; elsewhere the rows shown are not where they would land, or cannot tell).
+    const complete = !data.pages.at(-1)?.searchAfter;
+    const sort = effectiveSort({
+      sort: tableQuery.sort ?? undefined,
+      searchObj: tableQuery.filter,
+    });
+    const newestFirst = sort.field === 'createdAt' && sort.direction === 'desc';
+    const outside = [...GTIDs].filter(
+      (g) => !loadedSet.has(g) && !gone.has(g) && (complete || (newestFirst && added.has(g))),
+    );
     const toRead = loaded.filter((g) => !gone.has(g));
     if (toRead.length > MAX_PATCH_ROWS) {
       livePending.add(query.queryHash, [...loaded, ...outside]);
@@ -301,6 +321,7 @@ export function createLiveTable(
       if (!GTID) return false;
       if (change.resource === 'contact' && change.op === 'delete') deleted.add(GTID);
       else changed.add(GTID);
+      if (change.resource === 'contact' && change.op === 'insert') inserted.add(GTID);
       schedule();
       return true;
     },
