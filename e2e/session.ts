@@ -49,13 +49,14 @@ export async function joinAsTeammate(
   teamUID: string,
   mate: Teammate,
   pipelines: string[],
+  role: 'member' | 'admin' = 'member',
 ): Promise<void> {
   const must = (what: string, status: number, want: number) => {
     if (status !== want) throw new Error(`${what}: ${status}, expected ${want}`);
   };
   const invited = await api(owner, 'POST', `/api/teams/${teamUID}/invitations`, {
     email: mate.email,
-    role: 'member',
+    role,
     pipelines,
   });
   must('invitation', invited.status, 201);

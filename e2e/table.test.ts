@@ -3,8 +3,10 @@
  * Issue 7 "Done when", the table view in the browser: filter and sort the table and check its
  * rows against the search service; save a view as shared and open its address in a teammate's
  * browser (same rows); bulk-tag a selection and watch the progress bar finish; the pipeline's
- * answers in their own column.
+ * answers in their own column; export the filtered list and compare the file with the screen.
  */
+import { readFile } from 'node:fs/promises';
+import { escapeFormula, parseCsv } from '@leadloom/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
@@ -292,6 +294,7 @@ describe.skipIf(requireChromium())('the table view', () => {
           toolbar.getByRole('textbox', { name: 'Search contacts' }),
           toolbar.getByRole('button', { name: 'Filters' }),
           toolbar.getByRole('button', { name: /Saved views/ }),
+          toolbar.getByRole('button', { name: 'Export CSV' }),
           toolbar.getByRole('button', { name: 'Columns' }),
           toolbar.getByRole('button', { name: 'New contact' }),
         ];
@@ -425,5 +428,89 @@ describe.skipIf(requireChromium())('the table view', () => {
     await a.getByRole('checkbox', { name: 'Answers (pipeline)' }).click();
     await expect.poll(() => a.getByRole('columnheader', { name: 'Answers' }).count()).toBe(1);
     await a.keyboard.press('Escape');
+  });
+
+  it('exports the filtered table: the file holds the rows, columns and answers on screen', async () => {
+    const pipelines = (await api(a, 'GET', team('/pipelines'))).body.pipelines as {
+      groupUID: string;
+    }[];
+    const groupUID = pipelines[0]!.groupUID;
+    const byName = { field: 'name', direction: 'asc' };
+    const first = (await search(a, { pipelineUID: groupUID }, byName)).hits[0]!;
+    const saved = await api(
+      a,
+      'PUT',
+      team(`/contacts/${encodeURIComponent(first.GTID)}/pipelines/${groupUID}/answers`),
+      {
+        answers: [
+          { question: 'Budget?', answer: 'About 12,000 a year, approved in March' },
+          { question: 'Decision maker', answer: '@Priya, CFO' },
+        ],
+      },
+    );
+    expect(saved.status).toBe(200);
+    const hits = (await search(a, { pipelineUID: groupUID }, byName)).hits;
+    const withAnswers = hits.filter((h) => h.answers.length > 0);
+    expect(withAnswers.length).toBeGreaterThan(0);
+    await a.goto(`${app.url}/contacts/table/${groupUID}?sort=name&dir=asc`);
+    await expectRows(a, hits);
+    // Hide a column: the file follows the columns chosen.
+    const columnsButton = a.getByTestId('table-toolbar').getByRole('button', { name: 'Columns' });
+    await columnsButton.click();
+    const menu = a.getByRole('dialog', { name: 'Columns' });
+    await menu.getByRole('checkbox', { name: 'Phone', exact: true }).click();
+    await columnsButton.click();
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => a.getByRole('columnheader', { name: 'Phone' }).count()).toBe(0);
+    {
+      const headers = (await a.getByRole('columnheader').allTextContents())
+        .map((h) => h.trim())
+        .filter(Boolean);
+      const [download] = await Promise.all([
+        a.waitForEvent('download'),
+        a.getByTestId('table-toolbar').getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const bytes = await readFile((await download.path())!);
+      const [header, ...rows] = parseCsv(bytes.toString('utf8'));
+      await a.getByText(/Export ready/).waitFor();
+
+      // Columns: the screen's, in its order; Answers spread over one column per question.
+      const questions = [...new Set(withAnswers.flatMap((h) => h.answers.map((x) => x.question)))];
+      const CSV_HEADER: Record<string, string> = { Status: 'Status label', Source: 'Sources' };
+      const at = headers.indexOf('Answers');
+      expect(at).toBeGreaterThan(0);
+      const spread = header!.slice(at, at + questions.length);
+      expect([...spread].sort()).toEqual([...questions].sort());
+      const expected = headers.flatMap((h) => (h === 'Answers' ? spread : [CSV_HEADER[h] ?? h]));
+      expect(header).toEqual(expected);
+      // The team's questions first, in the team's order; free questions after them.
+      expect(spread.slice(-2)).toEqual(['Budget?', 'Decision maker']);
+      expect(header).not.toContain('Phone');
+
+      // Rows: every match, in the screen's order, with what the screen shows in each cell.
+      expect(rows).toHaveLength(hits.length);
+      const col = (name: string) => header!.indexOf(name);
+      expect(rows.map((r) => r[col('Name')])).toEqual(hits.map((h) => h.fullName));
+      const screen = await a.$$eval('[data-testid=contacts-table] [role=row][data-gtid]', (els) =>
+        els.map((r) => r.getAttribute('data-gtid')!),
+      );
+      const stageCol = headers.indexOf('Stage');
+      for (const GTID of screen.slice(0, 10)) {
+        const i = hits.findIndex((h) => h.GTID === GTID);
+        const cells = a.locator(`[role=row][data-gtid="${GTID}"] [role=gridcell]`);
+        expect(rows[i]![col('Stage')]).toBe((await cells.nth(stageCol + 1).textContent())?.trim());
+      }
+      for (const hit of withAnswers) {
+        const row = rows[hits.indexOf(hit)]!;
+        for (const q of questions) {
+          const answer = hit.answers.find((x) => x.question === q)?.answer ?? '';
+          expect(row[col(q)], `${hit.fullName}: ${q}`).toBe(escapeFormula(answer));
+        }
+      }
+      // The row of the contact just answered: its answers under their questions, a cell that
+      // would run as a formula escaped.
+      expect(rows[0]![col('Budget?')]).toBe('About 12,000 a year, approved in March');
+      expect(rows[0]![col('Decision maker')]).toBe("'@Priya, CFO");
+    }
   });
 });

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  answerLayout,
   CSV_BOM,
+  defaultExportColumns,
+  MAX_ANSWER_COLUMNS,
   csvLine,
   DEFAULT_EXPORT_COLUMNS,
   escapeFormula,
@@ -105,7 +108,7 @@ describe('export rows', () => {
     const head = exportHeader(['email', 'name', 'tags']);
     expect(head).toBe('\uFEFFE-mail,Name,Tags\r\n');
     expect(parseCsv(exportHeader(DEFAULT_EXPORT_COLUMNS))[0]).toHaveLength(
-      EXPORT_COLUMN_KEYS.length,
+      EXPORT_COLUMN_KEYS.length - 1,
     );
   });
 
@@ -143,6 +146,80 @@ describe('export rows', () => {
     );
   });
 
+  it('spreads answers over one column per question, headed by the question', () => {
+    const team = [
+      { questionUID: 'q-budget', question: 'Budget?' },
+      { questionUID: 'q-never', question: 'Never answered?' },
+      { questionUID: 'q-role', question: 'Your role' },
+    ];
+    const answered = [
+      { questionUID: null, question: 'How did you find us?' },
+      { questionUID: 'q-role', question: 'Role' }, // asked before it was reworded
+      { questionUID: null, question: ' Budget? ' }, // a free answer to a team question's text
+      { questionUID: 'q-budget', question: 'Budget?' },
+    ];
+    const layout = answerLayout(team, answered);
+    expect(layout.columns.map((c) => c.header)).toEqual([
+      'Budget?',
+      'Your role',
+      'How did you find us?',
+    ]);
+    expect(layout.other).toBe(false);
+    const zoe: ExportContact = {
+      ...contact,
+      answers: [
+        { questionUID: 'q-budget', question: 'Budget?', answer: '=1+1' },
+        { questionUID: null, question: 'How did you find us?', answer: 'A friend, Ana' },
+        { questionUID: 'q-role', question: 'Role', answer: 'CTO' },
+      ],
+    };
+    const ctx = { onePipeline: true, answers: layout };
+    const head = exportHeader(['name', 'answers', 'id'], ctx);
+    expect(parseCsv(head)[0]).toEqual([
+      'Name',
+      'Budget?',
+      'Your role',
+      'How did you find us?',
+      'ID',
+    ]);
+    expect(exportLine(zoe, ['name', 'answers', 'id'], ctx)).toBe(
+      `Zoë Ãlvarez,'=1+1,CTO,"A friend, Ana",brave-otter-1\r\n`,
+    );
+    // A contact with no answers: empty cells, the row keeps its width.
+    expect(exportCells({ ...contact, answers: [] }, ['answers'], ctx)).toEqual(['', '', '']);
+    // Nobody answered anything: one empty "Answers" column (the column asked for is there).
+    const none = { onePipeline: true, answers: answerLayout(team, []) };
+    expect(parseCsv(exportHeader(['answers'], none))[0]).toEqual(['Answers']);
+    expect(exportCells(contact, ['answers'], none)).toEqual(['']);
+  });
+
+  it('puts answers past the column limit into one "Other answers" column', () => {
+    const answered = Array.from({ length: MAX_ANSWER_COLUMNS + 2 }, (_, i) => ({
+      questionUID: null,
+      question: `Q${i}`,
+    }));
+    const layout = answerLayout([], answered);
+    expect(layout.columns).toHaveLength(MAX_ANSWER_COLUMNS);
+    expect(layout.other).toBe(true);
+    const ctx = { onePipeline: true, answers: layout };
+    const headers = parseCsv(exportHeader(['answers'], ctx))[0]!;
+    expect(headers.at(-1)).toBe('Other answers');
+    const cells = exportCells(
+      {
+        ...contact,
+        answers: [
+          { questionUID: null, question: 'Q0', answer: 'zero' },
+          { questionUID: null, question: `Q${MAX_ANSWER_COLUMNS}`, answer: 'late' },
+          { questionUID: null, question: `Q${MAX_ANSWER_COLUMNS + 1}?`, answer: 'later' },
+        ],
+      },
+      ['answers'],
+      ctx,
+    );
+    expect(cells[0]).toBe('zero');
+    expect(cells.at(-1)).toBe(`Q${MAX_ANSWER_COLUMNS}: late; Q${MAX_ANSWER_COLUMNS + 1}? later`);
+  });
+
   it('names the file after the UTC date', () => {
     expect(exportFileName(Date.UTC(2026, 10, 21, 23, 59))).toBe('leadloom-contacts-2026-11-21.csv');
   });
@@ -162,5 +239,11 @@ describe('export request', () => {
     expect(bad({ sort: { field: 'stage' } })).toBe('sort.field');
     expect(bad({ pipelineUID: 'a', searchObj: { pipelineUID: 'b' } })).toBe('pipelineUID');
     expect(bad({ extra: 1 })).toBe('');
+    // Answers are per pipeline: the column needs one.
+    expect(bad({ columns: ['name', 'answers'] })).toBe('columns.1');
+    expect(bad({ columns: ['answers'], pipelineUID: 'p' })).toBe(null);
+    expect(bad({ columns: ['answers'], searchObj: { pipelineUID: 'p' } })).toBe(null);
+    expect(defaultExportColumns(false)).not.toContain('answers');
+    expect(defaultExportColumns(true)).toContain('answers');
   });
 });

@@ -12,6 +12,14 @@ import { searchFilterSchema, searchRequestSchema } from './search';
  * a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage return) is prefixed with a
  * single quote (OWASP "CSV injection"); a plain decimal number such as `-12.5` is left as is
  * (it cannot be a formula). Tags and labels are written by name, dates as ISO 8601 in UTC.
+ *
+ * Answers (the table's "Answers" column) are written one column per question, headed by the
+ * question: a person opening the file in a spreadsheet wants to filter and sort on "Budget?",
+ * which one `Question: answer; …` cell would not let them do. The questions are those answered
+ * by the exported contacts in the exported pipeline (read before the first row, so the file
+ * still streams): a team question is one column under its current text (answers given before
+ * it was reworded included), a free question one column per distinct text. Past
+ * MAX_ANSWER_COLUMNS questions, the rest share one "Other answers" column (`Question: answer`).
  */
 
 /** What one contact row is built from (names already resolved; the server's job). */
@@ -37,11 +45,107 @@ export interface ExportContact {
   dealValue: string;
   /** Profile links by platform (`facebook`, `instagram`, ...). */
   profiles: Record<string, string>;
+  /** Non-empty answers in the exported pipeline, in question order (none without one). */
+  answers?: ExportAnswer[];
+}
+
+/** One answer: the team question answered (null for a free question) and the text as asked. */
+export interface ExportAnswer {
+  questionUID: string | null;
+  question: string;
+  answer: string;
 }
 
 export interface ExportContext {
   /** True when the export names one pipeline: the stage column then holds the stage name only. */
   onePipeline: boolean;
+  /** How the `answers` column spreads over question columns (`answerLayout`). */
+  answers?: AnswerLayout;
+}
+
+/** The question columns the `answers` column becomes (`answerLayout`). */
+export interface AnswerLayout {
+  /** One per question, in order: the key answers are filed under and the header. */
+  columns: { key: string; header: string }[];
+  /** True when answers past MAX_ANSWER_COLUMNS questions share an "Other answers" column. */
+  other: boolean;
+  /** The column key of an answer (`columns[i].key`; not found = the "Other answers" column). */
+  keyOf: (a: Pick<ExportAnswer, 'questionUID' | 'question'>) => string;
+}
+
+/** Question columns at most; answers to further questions share "Other answers". */
+export const MAX_ANSWER_COLUMNS = 50;
+export const OTHER_ANSWERS_HEADER = 'Other answers';
+
+const normalQuestion = (q: string) => q.trim().replace(/\s+/g, ' ');
+
+/** A question before its answer, as the table's tooltip writes it: `Budget?` / `Budget:`. */
+export function questionWithAnswer(a: Pick<ExportAnswer, 'question' | 'answer'>): string {
+  const q = normalQuestion(a.question);
+  return `${/[?:.!]$/.test(q) ? q : `${q}:`} ${a.answer.trim()}`;
+}
+
+/**
+ * The answer columns of an export. `teamQuestions`: the team's questions in their order (live,
+ * then test); `answered`: the distinct (questionUID, question) pairs the exported contacts
+ * answered, in first-answered order. A team question is keyed by its id and headed by its
+ * current text; an answer with no id whose text is a team question's current text joins that
+ * question's column; any other text is its own column (spaces normalised). Team questions come
+ * first, in team order, then free ones as answered; only answered questions get a column.
+ */
+export function answerLayout(
+  teamQuestions: readonly { questionUID: string; question: string }[],
+  answered: readonly { questionUID: string | null; question: string }[],
+): AnswerLayout {
+  const byUID = new Map(teamQuestions.map((q) => [q.questionUID, normalQuestion(q.question)]));
+  const byText = new Map<string, string>();
+  for (const q of teamQuestions) {
+    const t = normalQuestion(q.question);
+    if (!byText.has(t)) byText.set(t, q.questionUID);
+  }
+  const keyOf = (a: Pick<ExportAnswer, 'questionUID' | 'question'>) => {
+    if (a.questionUID !== null && byUID.has(a.questionUID)) return `q:${a.questionUID}`;
+    const text = normalQuestion(a.question);
+    const uid = byText.get(text);
+    return uid !== undefined ? `q:${uid}` : `t:${text}`;
+  };
+  const keys = new Set(answered.map(keyOf));
+  const team = teamQuestions
+    .filter((q) => keys.has(`q:${q.questionUID}`))
+    .map((q) => ({ key: `q:${q.questionUID}`, header: byUID.get(q.questionUID)! }));
+  const free = [...keys]
+    .filter((k) => k.startsWith('t:'))
+    .map((k) => ({ key: k, header: k.slice(2) }));
+  const all = [...team, ...free];
+  return {
+    columns: all.slice(0, MAX_ANSWER_COLUMNS),
+    other: all.length > MAX_ANSWER_COLUMNS,
+    keyOf,
+  };
+}
+
+function answerHeaders(layout: AnswerLayout | undefined): string[] {
+  if (!layout || (layout.columns.length === 0 && !layout.other)) return ['Answers'];
+  return [...layout.columns.map((c) => c.header), ...(layout.other ? [OTHER_ANSWERS_HEADER] : [])];
+}
+
+function answerCells(c: ExportContact, layout: AnswerLayout | undefined): string[] {
+  const answers = c.answers ?? [];
+  if (!layout || (layout.columns.length === 0 && !layout.other)) {
+    return [answers.map(questionWithAnswer).join('; ')];
+  }
+  const cells = new Map<string, string[]>();
+  const other: string[] = [];
+  const shown = new Set(layout.columns.map((col) => col.key));
+  for (const a of answers) {
+    const key = layout.keyOf(a);
+    if (shown.has(key)) cells.set(key, [...(cells.get(key) ?? []), a.answer.trim()]);
+    else other.push(questionWithAnswer(a));
+  }
+  return [
+    ...layout.columns.map((col) => (cells.get(col.key) ?? []).join('; ')),
+    ...(layout.other ? [other.join('; ')] : []),
+  ];
 }
 
 interface ColumnDef {
@@ -66,6 +170,11 @@ export const EXPORT_COLUMNS = {
         : c.stages.map((s) => `${s.pipeline}: ${s.stage}`).join('; '),
   },
   dealValue: { header: 'Deal value', value: (c) => c.dealValue },
+  /** Spread over one column per question (`answerLayout`); needs a pipeline. */
+  answers: {
+    header: 'Answers',
+    value: (c) => (c.answers ?? []).map(questionWithAnswer).join('; '),
+  },
   tags: { header: 'Tags', value: (c) => c.tags.join('; ') },
   statusLabel: { header: 'Status label', value: (c) => c.statusLabel ?? '' },
   sources: { header: 'Sources', value: (c) => c.sources.join('; ') },
@@ -89,8 +198,18 @@ export const EXPORT_COLUMNS = {
 export type ExportColumn = keyof typeof EXPORT_COLUMNS;
 export const EXPORT_COLUMN_KEYS = Object.keys(EXPORT_COLUMNS) as [ExportColumn, ...ExportColumn[]];
 
-/** The columns when none are asked: all of them, in EXPORT_COLUMNS order. */
-export const DEFAULT_EXPORT_COLUMNS: readonly ExportColumn[] = EXPORT_COLUMN_KEYS;
+/** Columns that need a pipeline (answers are kept per pipeline). */
+export const PIPELINE_EXPORT_COLUMNS: readonly ExportColumn[] = ['answers'];
+
+/** The columns when none are asked and no pipeline is exported: all but the pipeline ones. */
+export const DEFAULT_EXPORT_COLUMNS: readonly ExportColumn[] = EXPORT_COLUMN_KEYS.filter(
+  (k) => !PIPELINE_EXPORT_COLUMNS.includes(k),
+);
+
+/** The columns when none are asked: all of them, in EXPORT_COLUMNS order (answers with a pipeline). */
+export function defaultExportColumns(onePipeline: boolean): readonly ExportColumn[] {
+  return onePipeline ? EXPORT_COLUMN_KEYS : DEFAULT_EXPORT_COLUMNS;
+}
 
 /** Rows read per page while streaming (keyset paging through the search's SQL). */
 export const EXPORT_PAGE_SIZE = 500;
@@ -131,6 +250,15 @@ export const exportRequestSchema = z
         message: 'Sorting by stage needs searchObj.pipelineUID (stages belong to one pipeline)',
       });
     }
+    const answersAt = body.columns?.indexOf('answers') ?? -1;
+    if (answersAt >= 0 && !body.pipelineUID && !body.searchObj.pipelineUID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns', answersAt],
+        message:
+          'The answers column needs a pipeline (pipelineUID or searchObj.pipelineUID): answers are kept per pipeline',
+      });
+    }
     if (
       body.pipelineUID &&
       body.searchObj.pipelineUID &&
@@ -169,9 +297,22 @@ export function csvLine(cells: readonly string[]): string {
   return cells.map((cell) => quoteCsvField(escapeFormula(cell))).join(',') + CSV_EOL;
 }
 
+/** The header cells, in column order (`answers` spread over its question columns). */
+export function exportHeaders(
+  columns: readonly ExportColumn[],
+  ctx: Pick<ExportContext, 'answers'> = {},
+): string[] {
+  return columns.flatMap((k) =>
+    k === 'answers' ? answerHeaders(ctx.answers) : [EXPORT_COLUMNS[k].header],
+  );
+}
+
 /** The file's start: BOM and the header line. */
-export function exportHeader(columns: readonly ExportColumn[]): string {
-  return CSV_BOM + csvLine(columns.map((k) => EXPORT_COLUMNS[k].header));
+export function exportHeader(
+  columns: readonly ExportColumn[],
+  ctx: Pick<ExportContext, 'answers'> = {},
+): string {
+  return CSV_BOM + csvLine(exportHeaders(columns, ctx));
 }
 
 /** A contact's cells, in column order (before escaping). */
@@ -180,7 +321,9 @@ export function exportCells(
   columns: readonly ExportColumn[],
   ctx: ExportContext,
 ): string[] {
-  return columns.map((k) => EXPORT_COLUMNS[k].value(contact, ctx));
+  return columns.flatMap((k) =>
+    k === 'answers' ? answerCells(contact, ctx.answers) : [EXPORT_COLUMNS[k].value(contact, ctx)],
+  );
 }
 
 /** A contact's CSV line. */

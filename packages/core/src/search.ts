@@ -76,6 +76,12 @@ export const searchFilterSchema = z
     lastActivityAt: dateRange.optional(),
     hasEmail: z.boolean().optional(),
     hasPhone: z.boolean().optional(),
+    /**
+     * Only these contacts (by GTID, up to SEARCH_MAX_SIZE): a screen re-reads the rows it shows
+     * that a teammate changed (the table's live updates), with its own filter and sort, and
+     * learns which still match.
+     */
+    GTIDs: z.array(id).min(1).max(SEARCH_MAX_SIZE).optional(),
     /** Sum of the contact's open and won deals in the pipelines searched (any currency). */
     dealValue: z
       .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  DEFAULT_EXPORT_COLUMNS,
+  defaultExportColumns,
   EXPORT_COLUMNS,
   exportRequestSchema,
   parseCsv,
@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
-import { ownerWithTeam, addPipeline } from '../../test/team-fixtures';
+import { ownerWithTeam, addPipeline, addContacts } from '../../test/team-fixtures';
 import { teamScopeFor } from '../teams/service';
 import { seedSearchTeam, type SearchSeed } from '../search/search-fixtures';
 import type { TestClient } from '../../test/http-client';
@@ -54,7 +54,8 @@ async function exportRows(body: ExportRequestInput, client = seed.owner.client) 
   // (The BOM is checked on the bytes above; decoding the answer as text drops it.)
   const text = (res.body as { text: string }).text;
   const [header, ...rows] = parseCsv(text);
-  const columns = body.columns ?? DEFAULT_EXPORT_COLUMNS;
+  const columns =
+    body.columns ?? defaultExportColumns(Boolean(body.pipelineUID ?? body.searchObj?.pipelineUID));
   expect(header).toEqual(columns.map((k) => EXPORT_COLUMNS[k].header));
   return rows;
 }
@@ -245,11 +246,112 @@ describe(`POST /api/teams/:teamUID/contacts/export (${ENGINE})`, () => {
     expect(placed[0]).toEqual(['big-2', 'Set Stage...']);
   }, 120_000);
 
+  it("writes the pipeline's answers one column per question, as /v2 shows them", async () => {
+    for (const body of [
+      { searchObj: { pipelineUID: p(0).pipelineUID }, sort: { field: 'name' } },
+      { searchObj: { pipelineUID: p(1).pipelineUID, text: 'al' } },
+      // The pipeline of the columns without filtering on it: /v2 with that pipeline's filter
+      // gives those contacts' answers.
+      { pipelineUID: p(0).pipelineUID, searchObj: { hasEmail: true } },
+    ] satisfies ExportRequestInput[]) {
+      const res = await exportRaw(seed.owner.client, seed.teamUID, {
+        ...body,
+        columns: ['id', 'answers', 'name'],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [header, ...rows] = parseCsv((res.body as { text: string }).text);
+      const questions = header!.slice(1, -1);
+      expect(header![0]).toBe('ID');
+      expect(header!.at(-1)).toBe('Name');
+      const pipelineUID = body.pipelineUID ?? body.searchObj.pipelineUID!;
+      const hits = await searchAll({
+        searchObj: { ...body.searchObj, pipelineUID },
+        ...('sort' in body ? { sort: body.sort } : {}),
+      });
+      const answersOf = new Map(hits.map((h) => [h.GTID, h.answers]));
+      // Every question some exported contact answered has its column, and no other.
+      const exported = new Set(rows.map((r) => r[0]!));
+      const answered = new Set(
+        [...answersOf]
+          .filter(([g]) => exported.has(g))
+          .flatMap(([, a]) => a.map((x) => x.question)),
+      );
+      expect(answered.size).toBeGreaterThan(0);
+      expect(new Set(questions)).toEqual(answered);
+      expect(questions).toHaveLength(answered.size);
+      let withAnswers = 0;
+      for (const row of rows) {
+        const answers = answersOf.get(row[0]!);
+        if (!('pipelineUID' in body)) expect(answers, row[0]).toBeDefined();
+        const want = Object.fromEntries(questions.map((q) => [q, '']));
+        for (const a of answers ?? []) want[a.question] = a.answer;
+        if ((answers ?? []).length > 0) withAnswers++;
+        expect(Object.fromEntries(questions.map((q, i) => [q, row[i + 1]]))).toEqual(want);
+      }
+      expect(withAnswers).toBeGreaterThan(0);
+    }
+  });
+
+  it('heads a team question by its current text, merges free answers to it, escapes answers', async () => {
+    const team = await ownerWithTeam(s, 'export-answers@example.com');
+    const pl = await addPipeline(s, team.teamUID, 'Groups');
+    const [a, b] = await addContacts(s, team.teamUID, 3, [pl]);
+    await s.database.db.execute(sql`
+      INSERT INTO team_question (team_uid, question_uid, kind, question, "order") VALUES
+        (${team.teamUID}, 'q-role', 'live', 'What is your role?', 1),
+        (${team.teamUID}, 'q-budget', 'live', 'Budget?', 0),
+        (${team.teamUID}, 'q-unused', 'live', 'Never asked?', 2)`);
+    const answer = (gtid: string, k: number, uid: string | null, q: string, text: string) => sql`
+      (${team.teamUID}, ${`an-${gtid}-${k}`}, ${gtid}, ${pl.pipelineUID}, ${uid}, ${q}, ${text}, ${k})`;
+    await s.database.db.execute(sql`
+      INSERT INTO answer (team_uid, answer_uid, gtid, pipeline_uid, question_uid, question, answer, "order")
+      VALUES ${sql.join(
+        [
+          // Answered before the question was reworded: filed under its current text.
+          answer(a!, 0, 'q-role', 'Role?', 'CTO'),
+          answer(a!, 1, null, 'How did you hear of us?', '=cmd|calc'),
+          // A free answer whose question is a team question's text: that question's column.
+          answer(b!, 0, null, 'Budget? ', '12,000 "approved"'),
+          answer(b!, 1, 'q-role', 'What is your role?', '   '),
+        ],
+        sql`, `,
+      )}`);
+    const res = await exportRaw(team.client, team.teamUID, {
+      searchObj: { pipelineUID: pl.pipelineUID },
+      sort: { field: 'name' },
+      columns: ['name', 'answers'],
+    });
+    expect(res.status).toBe(200);
+    const text = (res.body as { text: string }).text;
+    expect(parseCsv(text)).toEqual([
+      ['Name', 'Budget?', 'What is your role?', 'How did you hear of us?'],
+      ['Contact 0', '', 'CTO', `'=cmd|calc`],
+      ['Contact 1', '12,000 "approved"', '', ''],
+      ['Contact 2', '', '', ''],
+    ]);
+    expect(text).toContain(`Contact 1,"12,000 ""approved""",,\r\n`);
+    // The board's export (no columns named) carries the answers after the deal value.
+    const all = await exportRaw(team.client, team.teamUID, { pipelineUID: pl.pipelineUID });
+    const header = parseCsv((all.body as { text: string }).text)[0]!;
+    expect(header.slice(header.indexOf('Deal value') + 1, header.indexOf('Tags'))).toEqual([
+      'Budget?',
+      'What is your role?',
+      'How did you hear of us?',
+    ]);
+    // Without a pipeline there are no answers: no answer columns by default, a 400 when asked.
+    const none = parseCsv(
+      ((await exportRaw(team.client, team.teamUID, {})).body as { text: string }).text,
+    )[0]!;
+    expect(none).not.toContain('Budget?');
+    expect(none).toHaveLength(defaultExportColumns(false).length);
+  });
+
   it('400 naming the field for a body off the schema', async () => {
     const cases: [unknown, string][] = [
       [{ columns: ['name', 'password'] }, 'columns.1'],
       [{ searchObj: { hasEmail: 'yes' } }, 'searchObj.hasEmail'],
       [{ sort: { field: 'stage' } }, 'sort.field'],
+      [{ columns: ['name', 'answers'] }, 'columns.1'],
       [
         { pipelineUID: p(0).pipelineUID, searchObj: { pipelineUID: p(1).pipelineUID } },
         'pipelineUID',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visiblePipelineFilter } from '../../db/visibility';
+import { whereOf, type SearchPlan } from '../search/repo';
 
 /**
  * What a CSV export writes beside the search's own columns, for one page of contacts (the
@@ -21,11 +22,43 @@ export async function pipelineVisible(scope: TeamScope, db: AppDb, pipelineUID: 
   return r.rows.length > 0;
 }
 
+/** The team's questions in their order: live (membership) ones, then test ones. */
+export async function teamQuestions(scope: TeamScope, db: AppDb) {
+  const r = await db.execute<{ questionUID: string; question: string }>(sql`
+    SELECT question_uid AS "questionUID", question FROM team_question
+    WHERE team_uid = ${scope.teamUID}
+    ORDER BY (kind <> 'live'), "order", question_uid`);
+  return r.rows;
+}
+
+/**
+ * The distinct questions the contacts matching `plan` answered (non-empty answers) in the
+ * pipeline, in first-answered order: the CSV's answer columns, read before its first row.
+ * The pipeline is visible (the caller checked).
+ */
+export async function answeredQuestions(
+  scope: TeamScope,
+  db: AppDb,
+  plan: SearchPlan,
+  pipelineUID: string,
+) {
+  const r = await db.execute<{ questionUID: string | null; question: string }>(sql`
+    SELECT a.question_uid AS "questionUID", a.question FROM answer a
+    WHERE a.team_uid = ${scope.teamUID} AND a.pipeline_uid = ${pipelineUID}
+      AND btrim(a.answer) <> ''
+      AND a.gtid IN (SELECT c.gtid FROM contact c WHERE ${whereOf(scope, plan)})
+    GROUP BY a.question_uid, a.question
+    ORDER BY min(a."order"), a.question, a.question_uid`);
+  return r.rows;
+}
+
 export interface PageDetails {
   placements: { gtid: string; pipeline: string; stage: string }[];
   tags: { gtid: string; name: string }[];
   labels: Map<string, string>;
   deals: Map<string, string>;
+  /** Non-empty answers in the exported pipeline (when answers are written), in order. */
+  answers: Map<string, { questionUID: string | null; question: string; answer: string }[]>;
 }
 
 export async function pageDetails(
@@ -34,8 +67,12 @@ export async function pageDetails(
   gtids: string[],
   labelUIDs: string[],
   pipelineUID: string | null,
+  /** Read the answers in `pipelineUID` (the answers column is written). */
+  withAnswers = false,
 ): Promise<PageDetails> {
-  if (gtids.length === 0) return { placements: [], tags: [], labels: new Map(), deals: new Map() };
+  if (gtids.length === 0) {
+    return { placements: [], tags: [], labels: new Map(), deals: new Map(), answers: new Map() };
+  }
   const onePipeline = pipelineUID ? sql`AND cp.pipeline_uid = ${pipelineUID}` : sql``;
   const placements = await db.execute<{ gtid: string; pipeline: string; stage: string }>(sql`
     SELECT cp.gtid, p.nick_name AS pipeline, coalesce(s.name, '') AS stage
@@ -64,7 +101,30 @@ export async function pageDetails(
       AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)}
       ${pipelineUID ? sql`AND d.pipeline_uid = ${pipelineUID}` : sql``}
     GROUP BY d.gtid`);
+  const answers = new Map<
+    string,
+    { questionUID: string | null; question: string; answer: string }[]
+  >();
+  if (withAnswers && pipelineUID) {
+    const r = await db.execute<{
+      gtid: string;
+      questionUID: string | null;
+      question: string;
+      answer: string;
+    }>(sql`
+      SELECT a.gtid, a.question_uid AS "questionUID", a.question, a.answer FROM answer a
+      WHERE a.team_uid = ${scope.teamUID} AND a.gtid = ANY(${list(gtids)})
+        AND a.pipeline_uid = ${pipelineUID}
+        AND ${visiblePipelineFilter(scope, sql`a.pipeline_uid`)} AND btrim(a.answer) <> ''
+      ORDER BY a.gtid, a."order", a.answer_uid`);
+    for (const { gtid, ...a } of r.rows) {
+      const mine = answers.get(gtid);
+      if (mine) mine.push(a);
+      else answers.set(gtid, [a]);
+    }
+  }
   return {
+    answers,
     placements: placements.rows,
     tags: tags.rows,
     labels: new Map(labels.rows.map((l) => [l.label_uid, l.display])),

@@ -1,5 +1,6 @@
 import {
-  DEFAULT_EXPORT_COLUMNS,
+  answerLayout,
+  defaultExportColumns,
   effectiveSort,
   EXPORT_PAGE_SIZE,
   exportHeader,
@@ -40,27 +41,39 @@ export async function exportContacts(
   if (columnPipeline && !(await repo.pipelineVisible(scope, database.db, columnPipeline))) {
     throw notFound('Pipeline not found');
   }
-  const columns = req.columns ?? DEFAULT_EXPORT_COLUMNS;
-  const ctx = { onePipeline: columnPipeline !== null };
+  const columns = req.columns ?? defaultExportColumns(columnPipeline !== null);
   const sort = effectiveSort(req);
   // Each page is one read transaction, planned as the search service plans (typo tolerance is
   // set per transaction).
   const run = <T>(fn: (db: AppDb) => Promise<T>) => withTx(database, scope, (tx) => fn(tx.db));
+  const plan = (db: AppDb, after: search.SearchPlan['after']) =>
+    planSearch(scope, db, {
+      filter: req.searchObj,
+      pipelineUID: req.searchObj.pipelineUID ?? null,
+      sort,
+      from: 0,
+      size: pageSize,
+      after,
+      exactTotal: false,
+    });
+  // The answers column becomes one column per question the exported contacts answered: the
+  // questions are read before the header (one statement over the matching contacts' answers).
+  const withAnswers = columns.includes('answers') && columnPipeline !== null;
+  const answers = withAnswers
+    ? await run(async (db) =>
+        answerLayout(
+          await repo.teamQuestions(scope, db),
+          await repo.answeredQuestions(scope, db, await plan(db, null), columnPipeline),
+        ),
+      )
+    : undefined;
+  const ctx = { onePipeline: columnPipeline !== null, ...(answers ? { answers } : {}) };
 
   let after: search.SearchPlan['after'] = null;
   let done = false;
   const readPage = () =>
     run(async (db) => {
-      const plan = await planSearch(scope, db, {
-        filter: req.searchObj,
-        pipelineUID: req.searchObj.pipelineUID ?? null,
-        sort,
-        from: 0,
-        size: pageSize,
-        after,
-        exactTotal: false,
-      });
-      const rows = await search.searchPage(scope, db, plan, { answers: false });
+      const rows = await search.searchPage(scope, db, await plan(db, after), { answers: false });
       const labelUIDs = [
         ...new Set(rows.map((r) => r.status_label_uid).filter((l): l is string => l !== null)),
       ];
@@ -70,6 +83,7 @@ export async function exportContacts(
         rows.map((r) => r.gtid),
         labelUIDs,
         columnPipeline,
+        withAnswers,
       );
       options.onPage?.(rows.length);
       const last = rows.at(-1);
@@ -79,7 +93,7 @@ export async function exportContacts(
     });
 
   const encoder = new TextEncoder();
-  const first = exportHeader(columns) + (await readPage());
+  const first = exportHeader(columns, ctx) + (await readPage());
   let sentFirst = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -117,5 +131,6 @@ function toExportContact(row: search.PageRow, d: repo.PageDetails): ExportContac
       .map((p) => ({ pipeline: p.pipeline, stage: p.stage })),
     dealValue: d.deals.get(row.gtid) ?? '0',
     profiles: row.profiles,
+    answers: d.answers.get(row.gtid) ?? [],
   };
 }

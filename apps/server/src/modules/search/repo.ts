@@ -179,6 +179,7 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   if (f.sources?.length) conds.push(sql`c.sources ?| ${list(f.sources)}`);
   if (f.createdAt) conds.push(dateRange(sql`c.created_at`, f.createdAt));
   if (f.lastActivityAt) conds.push(dateRange(sql`c.last_activity_at`, f.lastActivityAt));
+  if (f.GTIDs) conds.push(sql`c.gtid = ANY(${sql.param([...f.GTIDs])}::text[])`);
   if (f.hasEmail !== undefined) {
     conds.push(sql`(coalesce(c.email_address, '') <> '') = ${f.hasEmail}`);
   }
@@ -353,7 +354,7 @@ export async function searchPage(
   scope: TeamScope,
   db: AppDb,
   plan: SearchPlan,
-  /** `answers: false`: no answers read (a CSV export does not write them). */
+  /** `answers: false`: no answers read (the CSV export reads its pipeline's answers itself). */
   options: { answers?: boolean } = {},
 ) {
   const where = whereOf(scope, plan);

@@ -473,6 +473,7 @@ export function modelSearch(
     if (f.sources?.length && !f.sources.some((x) => c.sources.includes(x))) return false;
     if (f.createdAt && !inRange(c.createdAt, f.createdAt)) return false;
     if (f.lastActivityAt && !inRange(c.lastActivityAt, f.lastActivityAt)) return false;
+    if (f.GTIDs && !f.GTIDs.includes(c.gtid)) return false;
     if (f.hasEmail !== undefined && !!c.emailAddress !== f.hasEmail) return false;
     if (f.hasPhone !== undefined && !!c.phoneNumber !== f.hasPhone) return false;
     if (f.dealValue?.min !== undefined && dealValue(c) < f.dealValue.min) return false;

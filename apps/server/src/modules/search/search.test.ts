@@ -99,6 +99,24 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     await agrees({ searchObj: { hasEmail: false, hasPhone: true } });
   });
 
+  it('filters by GTIDs (the rows a screen re-reads), with the other filters and the sort', async () => {
+    const some = seed.contacts.filter((_, i) => i % 7 === 0).map((c) => c.gtid);
+    const { got } = await agrees({ searchObj: { GTIDs: some } });
+    expect(got.length).toBe(some.length);
+    await agrees({ searchObj: { GTIDs: some, hasEmail: true }, sort: { field: 'name' } });
+    await agrees({ searchObj: { GTIDs: some, pipelineUID: p(0).pipelineUID } });
+    // A GTID of another team or of a contact the member may not see is simply not found.
+    const hidden = seed.contacts.find(
+      (c) =>
+        c.placements.length > 0 &&
+        c.placements.every((pl) => pl.pipelineUID === seed.hiddenPipelineUID),
+    )!;
+    const mine = await agrees({ searchObj: { GTIDs: [hidden.gtid, some[0]!] } }, 'member');
+    expect(mine.got).not.toContain(hidden.gtid);
+    const other = await agrees({ searchObj: { GTIDs: [seed.otherContacts[0]!] } });
+    expect(other.got).toEqual([]);
+  });
+
   it('filters by tags: any, all, none (global and pipeline tags)', async () => {
     const [g0, g1] = seed.globalTags;
     const pt = seed.pipelineTags[0]!.tagID;
@@ -360,6 +378,14 @@ describe(`POST /v2 errors (${ENGINE})`, () => {
       [{ teamUID: seed.teamUID, sort: { field: 'stage' } }, 'sort.field'],
       [{ teamUID: seed.teamUID, searchObj: { hasEmail: 'yes' } }, 'searchObj.hasEmail'],
       [{ teamUID: seed.teamUID, searchObj: { colour: 'red' } }, 'searchObj'],
+      [{ teamUID: seed.teamUID, searchObj: { GTIDs: [] } }, 'searchObj.GTIDs'],
+      [
+        {
+          teamUID: seed.teamUID,
+          searchObj: { GTIDs: Array.from({ length: 201 }, (_, i) => `g${i}`) },
+        },
+        'searchObj.GTIDs',
+      ],
       [
         { teamUID: seed.teamUID, searchObj: { createdAt: { from: 'yesterday' } } },
         'searchObj.createdAt.from',

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOwnChange } from '../../lib/changeId';
 import { createKeyBatcher, createRefresher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createLiveTable, isTableKey, refreshTable } from '../table/liveTable';
+import { tableKeys } from '../table/requests';
 import { createLiveBoards } from './liveBoards';
 
 /**
@@ -11,6 +13,10 @@ import { createLiveBoards } from './liveBoards';
  * change makes its queries stale and refetches the ones on screen; this tab's own changes are skipped (it already
  * shows them); a reset reloads every query of the team.
  *
+ * The contacts table is never refetched whole (up to 200 pages): its changed rows are re-read
+ * and patched in place, and what would move rows is offered as a Refresh (createLiveTable); a
+ * reset reloads its first page.
+ *
  * Latency matters (a teammate's move shows within 50 ms, issue 6): the changes of one chunk of
  * the stream are coalesced in a zero-delay batch, then each key is refetched at once, or once
  * more right after the refetch already running for it (createRefresher).
@@ -19,16 +25,27 @@ export function useRealtime(teamUID: string | null | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!teamUID) return;
-    const refresh = createRefresher((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    const refresh = createRefresher((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (q) => !isTableKey(q.queryKey) }),
+    );
     const invalidate = createKeyBatcher(refresh, 0);
     const boards = createLiveBoards(queryClient, invalidate);
+    const table = createLiveTable(queryClient, teamUID);
     const leave = joinRealtime([teamUID], (message) => {
       if (message.type === 'reset') {
-        if (message.teamUID === teamUID) invalidate([['teams', teamUID]]);
+        if (message.teamUID !== teamUID) return;
+        invalidate([['teams', teamUID]]);
+        for (const q of queryClient.getQueryCache().findAll({
+          queryKey: tableKeys.allSearches(teamUID),
+        })) {
+          if (q.getObserversCount() > 0) void refreshTable(queryClient, q.queryKey);
+          else void queryClient.invalidateQueries({ queryKey: q.queryKey, refetchType: 'none' });
+        }
         return;
       }
       const { change } = message;
       if (change.teamUID !== teamUID || isOwnChange(change.changeId)) return;
+      table.note(change);
       const contact = ['teams', teamUID, 'contacts', change.id.split('/')[0] ?? ''];
       if (boards.apply(change)) return invalidate([contact]);
       if (change.resource === 'contact' && change.op === 'update') {
@@ -42,6 +59,7 @@ export function useRealtime(teamUID: string | null | undefined) {
     return () => {
       leave();
       boards.stop();
+      table.stop();
     };
   }, [queryClient, teamUID]);
 }

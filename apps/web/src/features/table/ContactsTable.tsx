@@ -23,6 +23,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { avatarColor, avatarInitials } from '../contact/avatar';
+import type { LiveMark, TableHit } from './liveTable';
 import classes from './Table.module.css';
 import {
   answersTitle,
@@ -606,6 +607,12 @@ interface TableRowProps {
 }
 
 /** One contact's row: plain elements with the module's classes, memoised on its props. */
+/** A row a teammate changed so that it no longer belongs here (liveTable): it stays, marked. */
+const LIVE_TITLES: Record<LiveMark, string> = {
+  deleted: 'A teammate deleted this contact. Refresh to update the list.',
+  left: 'Changed by a teammate: no longer matches this view. Refresh to update the list.',
+};
+
 const TableRow = memo(function TableRow({
   hit,
   index,
@@ -626,6 +633,8 @@ const TableRow = memo(function TableRow({
       className={classes.row}
       data-selected={selected ? true : undefined}
       data-gtid={hit.GTID}
+      data-live={(hit as TableHit).live}
+      title={(hit as TableHit).live ? LIVE_TITLES[(hit as TableHit).live!] : undefined}
       style={{ width, transform: `translateY(${start}px)` }}
     >
       <div

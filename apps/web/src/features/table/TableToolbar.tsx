@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Loader, Select, Text, TextInput, Title } from '@mantine/core';
 import { IconFilter, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import type { SearchTotal } from '@leadloom/core';
+import type { ExportColumn, SearchTotal } from '@leadloom/core';
 import { memo } from 'react';
+import { ExportButton } from '../export/ExportButton';
 import { ColumnsMenu } from './ColumnsMenu';
 import { SavedViews } from './SavedViews';
 import classes from './Table.module.css';
@@ -23,6 +24,8 @@ export interface TableToolbarProps {
   onLayoutChange: (layout: ColumnLayout) => void;
   onApplySaved: (query: TableQuery, layout: ColumnLayout | null) => void;
   total: SearchTotal | null;
+  /** The CSV columns of the columns shown (`exportColumnsOf`). */
+  exportColumns: ExportColumn[];
   onAdd: () => void;
 }
 
@@ -106,6 +109,14 @@ export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps)
         >
           {props.total ? formatTotal(props.total) : ''}
         </Text>
+        {/* Every match of the filter, in the table's sort, with the columns shown. */}
+        <ExportButton
+          teamUID={props.teamUID}
+          searchObj={props.query.filter}
+          {...(props.query.sort ? { sort: props.query.sort } : {})}
+          columns={props.exportColumns}
+          {...(props.total?.relation === 'eq' ? { total: props.total.value } : {})}
+        />
         <ColumnsMenu
           layout={props.layout}
           onChange={props.onLayoutChange}

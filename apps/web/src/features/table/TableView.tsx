@@ -1,8 +1,17 @@
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SearchFilter } from '@leadloom/core';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NewContactModal } from '../contact/NewContactModal';
 import { usePipelines } from '../pipeline/api';
@@ -10,16 +19,19 @@ import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { StateMessage } from '../../ui/StateMessage';
-import { useTableSearch } from './api';
+import { tableKeys, useTableSearch } from './api';
+import { livePending, refreshTable } from './liveTable';
 import { BulkBar } from './BulkBar';
 import { ContactsTable, ROW_HEIGHT, hitName, type Lookups } from './ContactsTable';
 import { FilterPanel, type FilterOptions } from './FilterPanel';
+import classes from './Table.module.css';
 import { TableToolbar } from './TableToolbar';
 import {
   COLUMN_SORT,
   EMPTY_SELECTION,
   activeFilterCount,
   compactFilter,
+  exportColumnsOf,
   loadLayout,
   loadedRows,
   nextSort,
@@ -40,6 +52,54 @@ const MemoFilterPanel = memo(FilterPanel);
 const MemoNewContactModal = memo(NewContactModal);
 
 const storage = typeof window === 'undefined' ? null : window.localStorage;
+
+/**
+ * Teammates' changes the rows do not show yet (rows that would move, leave or arrive; see
+ * liveTable): a calm offer to refresh, floating over the table so that showing it moves no row.
+ */
+const LiveChanges = memo(function LiveChanges({
+  teamUID,
+  query,
+}: {
+  teamUID: string;
+  query: TableQuery;
+}) {
+  const queryClient = useQueryClient();
+  const key = useMemo(() => tableKeys.search(teamUID, query), [teamUID, query]);
+  const count = useSyncExternalStore(livePending.subscribe, () => livePending.count(key));
+  const [busy, setBusy] = useState(false);
+  if (count === 0) return null;
+  return (
+    <Paper
+      className={classes.liveChanges}
+      shadow="md"
+      radius="xl"
+      withBorder
+      px="md"
+      py={6}
+      role="status"
+      data-testid="live-changes"
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm">
+          {count === 1 ? '1 change' : `${count.toLocaleString()} changes`} by teammates
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconRefresh size={14} stroke={1.6} />}
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void refreshTable(queryClient, key).finally(() => setBusy(false));
+          }}
+        >
+          Refresh
+        </Button>
+      </Group>
+    </Paper>
+  );
+});
 
 function TableSkeleton() {
   return (
@@ -121,6 +181,7 @@ export function TableView() {
     () => visibleColumns(layout, pipelineUID !== null),
     [layout, pipelineUID],
   );
+  const exportColumns = useMemo(() => exportColumnsOf(columns), [columns]);
 
   const pipelines = usePipelines(teamUID);
   const tagSets = useTagSets(teamUID);
@@ -256,6 +317,7 @@ export function TableView() {
         onLayoutChange={changeLayout}
         onApplySaved={onApplySaved}
         total={total}
+        exportColumns={exportColumns}
         onAdd={onAdd}
       />
       <MemoNewContactModal
@@ -286,7 +348,8 @@ export function TableView() {
             onSelectAllMatching={onSelectAllMatching}
             onClear={onClearSelection}
           />
-          <div style={{ flex: 1, minHeight: 0 }}>
+          <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+            <LiveChanges teamUID={teamUID} query={query} />
             {search.isPending ? (
               <TableSkeleton />
             ) : search.isError && rows.length === 0 ? (

@@ -1,6 +1,9 @@
+import { exportRequestSchema } from '@leadloom/core';
 import { describe, expect, it } from 'vitest';
 import {
   COLUMN_IDS,
+  DEFAULT_LAYOUT,
+  exportColumnsOf,
   COLUMN_LABELS,
   COLUMN_SORT,
   answersTitle,
@@ -108,6 +111,21 @@ describe('columns', () => {
         { question: 'Team size', answer: '12' },
       ]),
     ).toBe('Budget? 5k\nTeam size: 12');
+  });
+
+  it('exports the columns shown, in their order, as valid export columns', () => {
+    expect(exportColumnsOf(['name', 'answers', 'source', 'stage'])).toEqual([
+      'name',
+      'answers',
+      'sources',
+      'stage',
+    ]);
+    const all = exportColumnsOf([...COLUMN_IDS]);
+    const body = { searchObj: { pipelineUID: 'p1' }, columns: all };
+    expect(exportRequestSchema.safeParse(body).success).toBe(true);
+    // Without a pipeline the table hides its pipeline columns, so the export never asks for answers.
+    const plain = exportColumnsOf(visibleColumns(DEFAULT_LAYOUT, false));
+    expect(exportRequestSchema.safeParse({ columns: plain }).success).toBe(true);
   });
 
   it('adds the answers column to a layout stored before it existed, and lets it be hidden', () => {
@@ -247,7 +265,7 @@ describe('loadedRows', () => {
     expect([...loadedRows([{ hits: [] }])]).toEqual([]);
   });
 
-  it('agrees with a flat copy on pages of the table\'s sizes', () => {
+  it("agrees with a flat copy on pages of the table's sizes", () => {
     const sized = [60, 200, 200, 137].map((n, p) => ({
       hits: Array.from({ length: n }, (_, i) => `${p}:${i}`),
     }));

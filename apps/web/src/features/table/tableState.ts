@@ -5,6 +5,7 @@
  */
 import {
   SEARCH_SORT_FIELDS,
+  type ExportColumn,
   bulkRequestSchema,
   searchFilterSchema,
   type BulkAction,
@@ -65,6 +66,26 @@ export const COLUMN_LABELS: Record<ColumnId, string> = {
  * no longer asked; one column shows them all and keeps layouts and saved views stable.
  */
 export const PIPELINE_COLUMNS: readonly ColumnId[] = ['stage', 'dealValue', 'answers'];
+
+/** The CSV export column of each table column (the file holds what the screen shows). */
+export const EXPORT_COLUMN_OF: Record<ColumnId, ExportColumn> = {
+  name: 'name',
+  stage: 'stage',
+  email: 'email',
+  phone: 'phone',
+  tags: 'tags',
+  statusLabel: 'statusLabel',
+  dealValue: 'dealValue',
+  answers: 'answers',
+  source: 'sources',
+  createdAt: 'createdAt',
+  lastActivityAt: 'lastActivityAt',
+};
+
+/** The export's columns for the columns shown, in their order (answers: one per question). */
+export function exportColumnsOf(shown: readonly ColumnId[]): ExportColumn[] {
+  return shown.map((id) => EXPORT_COLUMN_OF[id]);
+}
 
 /** The search sort field behind a column header (tags cannot be sorted on). */
 export const COLUMN_SORT: Partial<Record<ColumnId, SearchSortField>> = {
