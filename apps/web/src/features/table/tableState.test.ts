@@ -247,7 +247,7 @@ describe('loadedRows', () => {
     expect([...loadedRows([{ hits: [] }])]).toEqual([]);
   });
 
-  it('agrees with a flat copy on pages of the table\'s sizes', () => {
+  it("agrees with a flat copy on pages of the table's sizes", () => {
     const sized = [60, 200, 200, 137].map((n, p) => ({
       hits: Array.from({ length: n }, (_, i) => `${p}:${i}`),
     }));
