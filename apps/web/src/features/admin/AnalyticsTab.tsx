@@ -2,7 +2,8 @@ import { Button, Code, Group, Paper, Select, Stack, Table, Text, Tooltip } from 
 import { IconChartBar, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, TableSkeleton } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
 import { formatDateTime } from '../profile/format';
 import { useAdminTeams } from './api';
 import { useAnalyticsEvents } from './analyticsApi';
@@ -51,12 +52,7 @@ export function AnalyticsTab() {
         {events.isPending ? (
           <TableSkeleton columns={5} />
         ) : events.isError ? (
-          <QueryError
-            title="Couldn't load the analytics events"
-            error={events.error}
-            onRetry={() => void events.refetch()}
-            retrying={events.isRefetching}
-          />
+          <QueryError title="Couldn't load the analytics events" query={events} />
         ) : events.data.events.length === 0 ? (
           <StateMessage icon={<IconChartBar size={24} />} title="No events">
             {name

@@ -14,7 +14,8 @@ import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, toastSuccess } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { toastSuccess } from '../../ui/toast';
 import { AnnouncementCard } from './AnnouncementCard';
 import {
   announcementRows,
@@ -53,12 +54,7 @@ export function AnnouncementsTab() {
   if (setting.isError)
     return (
       <Paper p={0}>
-        <QueryError
-          title="Couldn't load the announcements"
-          error={setting.error}
-          onRetry={() => void setting.refetch()}
-          retrying={setting.isRefetching}
-        />
+        <QueryError title="Couldn't load the announcements" query={setting} />
       </Paper>
     );
 

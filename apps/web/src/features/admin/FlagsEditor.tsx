@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { toastSuccess } from '../profile/common';
+import { toastSuccess } from '../../ui/toast';
 import { useSaveFlags } from './api';
 import { flagNameProblem, flagRows } from './planForm';
 

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, toastError } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { toastError } from '../../ui/toast';
 import { useAdminTeams } from './api';
 import { useFlagOverview, useSwitchFlag } from './flagsApi';
 import { summarizeFlag, type FlagOverview } from './flagsOverview';
@@ -32,12 +33,7 @@ export function FlagsTab() {
   if (overview.isError)
     return (
       <Paper p={0}>
-        <QueryError
-          title="Couldn't load the feature flags"
-          error={overview.error}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isRefetching}
-        />
+        <QueryError title="Couldn't load the feature flags" query={overview} />
       </Paper>
     );
   return (

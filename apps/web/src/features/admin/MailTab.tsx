@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, TableSkeleton } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
 import { formatDateTime, statusLabel } from '../profile/format';
 import { MAIL_LIMIT, useMail } from './api';
 import { splitLinks } from './linkify';
@@ -37,12 +38,7 @@ export function MailTab() {
         {mail.isPending ? (
           <TableSkeleton columns={5} />
         ) : mail.isError ? (
-          <QueryError
-            title="Couldn't load the mail"
-            error={mail.error}
-            onRetry={() => void mail.refetch()}
-            retrying={mail.isRefetching}
-          />
+          <QueryError title="Couldn't load the mail" query={mail} />
         ) : mail.data.messages.length === 0 ? (
           <StateMessage icon={<IconMail size={24} />} title="No mail yet">
             Invitations and password resets show up here once they are sent.

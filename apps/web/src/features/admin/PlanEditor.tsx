@@ -21,7 +21,8 @@ import {
   TIERS,
 } from '@leadloom/core';
 import { useState, type FormEvent } from 'react';
-import { DESCRIPTION_BELOW, toastSuccess } from '../profile/common';
+import { DESCRIPTION_BELOW } from '../../ui/formLayout';
+import { toastSuccess } from '../../ui/toast';
 import { featureLabel, formatCount, statusLabel, tierLabel } from '../profile/format';
 import type { SubscriptionData } from '../profile/types';
 import { useSaveSubscription } from './api';

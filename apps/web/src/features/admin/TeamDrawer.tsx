@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { contactQuota, memberQuota, subscriptionStatus, tierLimits } from '@leadloom/core';
-import { QueryError } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
 import {
   capitalize,
   formatDate,
@@ -48,12 +48,7 @@ export function TeamDrawer({ teamUID, onClose }: { teamUID: string | null; onClo
           <Skeleton height={240} />
         </Stack>
       ) : team.isError ? (
-        <QueryError
-          title="Couldn't load the team"
-          error={team.error}
-          onRetry={() => void team.refetch()}
-          retrying={team.isRefetching}
-        />
+        <QueryError title="Couldn't load the team" query={team} />
       ) : (
         <TeamDetail key={team.data.team.teamUID} detail={team.data} />
       )}

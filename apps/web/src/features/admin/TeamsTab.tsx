@@ -3,7 +3,8 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, TableSkeleton } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
 import { formatCount, statusColor, statusLabel, tierLabel } from '../profile/format';
 import { useAdminTeams } from './api';
 import { SearchBox } from './SearchBox';
@@ -35,12 +36,7 @@ export function TeamsTab() {
         {teams.isPending ? (
           <TableSkeleton columns={5} />
         ) : teams.isError ? (
-          <QueryError
-            title="Couldn't load teams"
-            error={teams.error}
-            onRetry={() => void teams.refetch()}
-            retrying={teams.isRefetching}
-          />
+          <QueryError title="Couldn't load teams" query={teams} />
         ) : teams.data.teams.length === 0 ? (
           <StateMessage icon={<IconBuildingCommunity size={24} />} title="No teams found">
             {q ? `No team matches "${q}".` : 'There are no teams yet.'}

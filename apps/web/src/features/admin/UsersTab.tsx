@@ -21,13 +21,10 @@ import {
 import { useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
 import { useCurrentUser } from '../session/CurrentUser';
-import {
-  ConfirmModal,
-  QueryError,
-  TableSkeleton,
-  toastError,
-  toastSuccess,
-} from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { capitalize, formatDate } from '../profile/format';
 import { useAdminUsers, useUserAction, type UserAction } from './api';
 import { SearchBox } from './SearchBox';
@@ -61,12 +58,7 @@ export function UsersTab() {
         {users.isPending ? (
           <TableSkeleton columns={6} />
         ) : users.isError ? (
-          <QueryError
-            title="Couldn't load users"
-            error={users.error}
-            onRetry={() => void users.refetch()}
-            retrying={users.isRefetching}
-          />
+          <QueryError title="Couldn't load users" query={users} />
         ) : users.data.users.length === 0 ? (
           <StateMessage icon={<IconUsers size={24} />} title="No users found">
             {q ? `Nobody matches "${q}".` : 'There are no users yet.'}

@@ -2,7 +2,9 @@ import { Button, Paper, Stack, Table, Text, Textarea, TextInput } from '@mantine
 import { IconPlus, IconVideo } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
-import { QueryError, TableSkeleton, toastSuccess } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
+import { toastSuccess } from '../../ui/toast';
 import { isApiError } from '../../lib/api';
 import { moveItem, removeAt, replaceAt, rowFieldError } from './listEdit';
 import { ListRowActions } from './ListRowActions';
@@ -30,12 +32,7 @@ export function VideosTab() {
   if (setting.isError)
     return (
       <Paper p={0}>
-        <QueryError
-          title="Couldn't load the training videos"
-          error={setting.error}
-          onRetry={() => void setting.refetch()}
-          retrying={setting.isRefetching}
-        />
+        <QueryError title="Couldn't load the training videos" query={setting} />
       </Paper>
     );
 

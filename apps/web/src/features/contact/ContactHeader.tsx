@@ -23,7 +23,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { usePipelines } from '../pipeline/api';
 import {
   useAddTag,

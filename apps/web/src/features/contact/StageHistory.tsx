@@ -1,7 +1,8 @@
 import { ActionIcon, ColorSwatch, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { formatDateTime } from './activity';
 import { useDeleteHistory, usePipelineStages } from './api';
 import type { ContactPipeline, HistoryEntry } from './types';

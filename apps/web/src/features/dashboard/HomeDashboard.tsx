@@ -27,8 +27,9 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { AnnouncementCard } from '../admin/AnnouncementCard';
 import { useTaskView } from '../tasks/api';
-import { QueryError } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 interface HomeData {
   today: string;
@@ -138,11 +139,9 @@ function TodayTasks({ teamUID }: { teamUID: string }) {
   const tasks = (today.data?.pages[0]?.tasks ?? []).slice(0, 5);
   if (today.isPending) {
     return (
-      <Stack gap={6} mt="sm" aria-busy="true" aria-label="Loading today’s tasks">
-        {[0, 1].map((i) => (
-          <Skeleton key={i} height={18} width={`${60 - i * 15}%`} />
-        ))}
-      </Stack>
+      <Box mt="sm">
+        <ListSkeleton label="Loading today’s tasks" rows={2} height={18} tapered />
+      </Box>
     );
   }
   if (tasks.length === 0) return null;
@@ -228,12 +227,7 @@ export function HomeDashboard() {
           ))}
         </SimpleGrid>
       ) : home.isError ? (
-        <QueryError
-          title="Couldn't load your dashboard"
-          error={home.error}
-          onRetry={() => void home.refetch()}
-          retrying={home.isRefetching}
-        />
+        <QueryError title="Couldn't load your dashboard" query={home} />
       ) : (
         <Stack gap="md">
           <Paper p="md" withBorder>

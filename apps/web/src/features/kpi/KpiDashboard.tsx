@@ -32,7 +32,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from '../pipeline/api';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import {
   useKpiFunnel,
@@ -261,12 +263,7 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
           <Skeleton height={200} />
         </SimpleGrid>
       ) : results.isError ? (
-        <QueryError
-          title="Couldn't load this KPI"
-          error={results.error}
-          onRetry={() => void results.refetch()}
-          retrying={results.isRefetching}
-        />
+        <QueryError title="Couldn't load this KPI" query={results} />
       ) : (
         <Stack gap="md">
           {progress !== null && (
@@ -399,12 +396,7 @@ function PipelineFunnel() {
       {funnel.isPending || pipelines.isPending ? (
         <Skeleton height={220} />
       ) : funnel.isError ? (
-        <QueryError
-          title="Couldn't load the funnel"
-          error={funnel.error}
-          onRetry={() => void funnel.refetch()}
-          retrying={funnel.isRefetching}
-        />
+        <QueryError title="Couldn't load the funnel" query={funnel} />
       ) : (
         <Box maw={640}>
           <Funnel funnel={funnel.data} />
@@ -455,12 +447,7 @@ export function KpiDashboard() {
           ))}
         </Stack>
       ) : kpis.isError ? (
-        <QueryError
-          title="Couldn't load the KPIs"
-          error={kpis.error}
-          onRetry={() => void kpis.refetch()}
-          retrying={kpis.isRefetching}
-        />
+        <QueryError title="Couldn't load the KPIs" query={kpis} />
       ) : (
         <Stack gap="md">
           {kpis.data.length === 0 ? (

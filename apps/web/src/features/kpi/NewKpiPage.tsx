@@ -2,7 +2,7 @@ import { Box, Button, Paper, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { StateMessage } from '../../ui/StateMessage';
-import { toastSuccess } from '../profile/common';
+import { toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { useKpiMutations } from './api';
 import { KpiForm } from './KpiForm';

@@ -14,7 +14,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toastError, toastSuccess } from '../profile/common';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentUser } from '../session/CurrentUser';
 import { useLogMessageSent, useMessageTemplates } from './api';
 import { templateContextOf } from './templateContext';

@@ -7,7 +7,6 @@ import {
   Paper,
   ScrollArea,
   Select,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -16,13 +15,16 @@ import {
 } from '@mantine/core';
 import { IconMessage2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useMessageTemplates, useTemplateMutations } from './api';
 import { TemplateEditor } from './TemplateEditor';
 import { templateSnippet } from './templateContext';
 import type { MessageTemplate, TemplateDraft } from './types';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 const EMPTY: TemplateDraft = { name: '', body: '', categoryID: null, typeID: null, tags: [] };
 /** The list's "no category" group. */
@@ -110,20 +112,11 @@ export function MessagingPage() {
       </Group>
 
       {list.isPending ? (
-        <Paper p="sm" aria-busy="true" aria-label="Loading message templates">
-          <Stack gap="sm">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={34} width={`${70 - i * 10}%`} />
-            ))}
-          </Stack>
+        <Paper p="sm">
+          <ListSkeleton label="Loading message templates" rows={4} height={34} gap="sm" tapered />
         </Paper>
       ) : list.isError ? (
-        <QueryError
-          title="Couldn't load your message templates"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isRefetching}
-        />
+        <QueryError title="Couldn't load your message templates" query={list} />
       ) : data!.templates.length === 0 && selected !== 'new' ? (
         <StateMessage
           icon={<IconMessage2 size={24} />}

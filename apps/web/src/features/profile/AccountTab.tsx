@@ -19,7 +19,8 @@ import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../session/CurrentUser';
 import { SignOutEverywhereModal } from '../auth/SignOutEverywhereModal';
 import { useChangePassword, useUpdateAccount } from './api';
-import { DESCRIPTION_BELOW, toastError, toastSuccess } from './common';
+import { DESCRIPTION_BELOW } from '../../ui/formLayout';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { browserTimeZone, fieldOfError, isPreviewableUrl, timeZoneOptions } from './format';
 
 const VIEW_LABELS: Record<string, string> = {

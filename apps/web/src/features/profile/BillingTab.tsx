@@ -15,7 +15,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCreditCard, IconMinus } from '@tabler/icons-react';
 import { StateMessage } from '../../ui/StateMessage';
 import { useBilling } from './api';
-import { QueryError } from './common';
+import { QueryError } from '../../ui/QueryError';
 import { useProfileTeamUID } from './currentTeam';
 import {
   capitalize,
@@ -48,14 +48,7 @@ function Billing({ teamUID }: { teamUID: string }) {
   const billing = useBilling(teamUID);
   if (billing.isPending) return <BillingSkeleton />;
   if (billing.isError) {
-    return (
-      <QueryError
-        title="Couldn't load your plan"
-        error={billing.error}
-        onRetry={() => void billing.refetch()}
-        retrying={billing.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load your plan" query={billing} />;
   }
   return <BillingView billing={billing.data} />;
 }

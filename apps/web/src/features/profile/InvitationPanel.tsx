@@ -3,7 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser, useOptionalCurrentTeam } from '../session/CurrentUser';
 import { useAcceptInvitation, useInvitation } from './api';
-import { toastSuccess } from './common';
+import { toastSuccess } from '../../ui/toast';
 import { capitalize } from './format';
 
 const CLOSED_STATUS_TEXT: Record<string, string> = {

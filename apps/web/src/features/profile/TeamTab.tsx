@@ -34,7 +34,10 @@ import { useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { relativeTime } from '../../ui/relativeTime';
 import { useMembers, useTeamMutations } from './api';
-import { ConfirmModal, QueryError, TableSkeleton, toastError, toastSuccess } from './common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useProfileTeam, useProfileTeamUID } from './currentTeam';
 import {
   capitalize,
@@ -89,14 +92,7 @@ function TeamMembers({ teamUID }: { teamUID: string }) {
     );
   }
   if (members.isError) {
-    return (
-      <QueryError
-        title="Couldn't load your team"
-        error={members.error}
-        onRetry={() => void members.refetch()}
-        retrying={members.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load your team" query={members} />;
   }
 
   const { seats } = members.data;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { toastError, toastSuccess } from '../profile/common';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useDeleteImpact, usePipelineMutations } from './api';
 import { impactSentence } from './format';
 import type { SetupPipeline } from './types';

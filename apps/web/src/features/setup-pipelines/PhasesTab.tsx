@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   Popover,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -15,11 +14,14 @@ import {
 import { isColor } from '@leadloom/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { usePhaseMutations, usePhases } from './api';
 import { InlineRename, useCanEditSetup } from './common';
 import { SortableRows } from '../../ui/Sortable';
 import type { Phase } from './types';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 const PHASE_SWATCHES = [
   '#868E96',
@@ -40,23 +42,10 @@ export function PhasesTab({ teamUID }: { teamUID: string }) {
   const [deleting, setDeleting] = useState<Phase | null>(null);
 
   if (phases.isPending) {
-    return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading phases">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={40} />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton label="Loading phases" height={40} />;
   }
   if (phases.isError) {
-    return (
-      <QueryError
-        title="Couldn't load the phases"
-        error={phases.error}
-        onRetry={() => void phases.refetch()}
-        retrying={phases.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load the phases" query={phases} />;
   }
   return (
     <Stack gap="xs">

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconLayoutKanban } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePipelines } from '../pipeline/api';
-import { QueryError, toastError, toastSuccess } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelineMutations } from './api';
@@ -21,6 +11,7 @@ import { useCanEditSetup } from './common';
 import { plural } from './format';
 import { setupPath } from './SetupPipelinesPage';
 import { SortableRows } from '../../ui/Sortable';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 /** /setup/pipelines-order — drag (or use the keyboard) to order pipelines; saves at once. */
 export function PipelinesOrderPage() {
@@ -47,18 +38,9 @@ export function PipelinesOrderPage() {
         </Alert>
       )}
       {pipelines.isPending ? (
-        <Stack gap={6} aria-busy="true" aria-label="Loading pipelines">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={48} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading pipelines" height={48} />
       ) : pipelines.isError ? (
-        <QueryError
-          title="Couldn't load your pipelines"
-          error={pipelines.error}
-          onRetry={() => void pipelines.refetch()}
-          retrying={pipelines.isRefetching}
-        />
+        <QueryError title="Couldn't load your pipelines" query={pipelines} />
       ) : sorted.length === 0 ? (
         <StateMessage
           icon={<IconLayoutKanban size={24} />}

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -12,33 +11,23 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useQuestionMutations, useQuestions } from './api';
 import { InlineRename, useCanEditSetup } from './common';
 import { SortableRows } from '../../ui/Sortable';
 import type { Question, QuestionKind } from './types';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 /** SPEC §3 Team questions and testQuestions: the membership questions whose answers are kept per contact. */
 export function QuestionsTab({ teamUID }: { teamUID: string }) {
   const questions = useQuestions(teamUID);
   if (questions.isPending) {
-    return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading questions">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={40} />
-        ))}
-      </Stack>
-    );
+    return <ListSkeleton label="Loading questions" height={40} />;
   }
   if (questions.isError) {
-    return (
-      <QueryError
-        title="Couldn't load the questions"
-        error={questions.error}
-        onRetry={() => void questions.refetch()}
-        retrying={questions.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load the questions" query={questions} />;
   }
   return (
     <Stack gap="lg">

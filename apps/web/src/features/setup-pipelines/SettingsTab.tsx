@@ -13,7 +13,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
-import { toastSuccess } from '../profile/common';
+import { toastSuccess } from '../../ui/toast';
 import { useConnections, usePipelineMutations } from './api';
 import { useCanEditSetup } from './common';
 import type { PipelinePatch, SetupPipeline } from './types';

@@ -28,7 +28,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { usePipelines } from '../pipeline/api';
 import { defaultPipeline } from '../pipeline/board';
 import type { PipelineSummary } from '../pipeline/types';
-import { QueryError } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePipelineDetail } from './api';
@@ -39,6 +39,7 @@ import { PhasesTab } from './PhasesTab';
 import { QuestionsTab } from './QuestionsTab';
 import { SettingsTab } from './SettingsTab';
 import { StagesTab } from './StagesTab';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 export const SETUP_TABS = ['stages', 'settings', 'phases', 'questions'] as const;
 export type SetupTab = (typeof SETUP_TABS)[number];
@@ -97,11 +98,7 @@ export function SetupPipelinesPage() {
       {pipelines.isPending ? (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Paper w={260} p="sm">
-            <Stack gap="xs" aria-busy="true" aria-label="Loading pipelines">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={28} />
-              ))}
-            </Stack>
+            <ListSkeleton label="Loading pipelines" height={28} gap="xs" />
           </Paper>
           <Paper p="md" style={{ flex: 1 }}>
             <Skeleton height={20} width={200} mb="md" />
@@ -109,12 +106,7 @@ export function SetupPipelinesPage() {
           </Paper>
         </Group>
       ) : pipelines.isError ? (
-        <QueryError
-          title="Couldn't load your pipelines"
-          error={pipelines.error}
-          onRetry={() => void pipelines.refetch()}
-          retrying={pipelines.isRefetching}
-        />
+        <QueryError title="Couldn't load your pipelines" query={pipelines} />
       ) : sorted.length === 0 ? (
         <Paper p="md">
           <StateMessage
@@ -238,12 +230,7 @@ function PipelinePane({
   if (detail.isError) {
     return (
       <Paper p="md" style={{ flex: 1 }}>
-        <QueryError
-          title="Couldn't load this pipeline"
-          error={detail.error}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isRefetching}
-        />
+        <QueryError title="Couldn't load this pipeline" query={detail} />
       </Paper>
     );
   }

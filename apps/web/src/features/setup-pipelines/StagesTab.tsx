@@ -19,7 +19,7 @@ import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
-import { toastError, toastSuccess } from '../profile/common';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { usePhases, useStageMutations } from './api';
 import { ColorChip, useCanEditSetup } from './common';
 import { plural, stageMoveSentence } from './format';

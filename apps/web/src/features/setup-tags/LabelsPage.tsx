@@ -6,15 +6,15 @@ import {
   ColorSwatch,
   Group,
   Paper,
-  Skeleton,
-  Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { IconInfoCircle, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useLabelMutations, useStatusLabels } from './api';
@@ -22,6 +22,7 @@ import { NameColorForm, SWATCHES } from './forms';
 import { DragHandle, SortableItem, SortableList } from '../../ui/Sortable';
 import { plural } from './tagsView';
 import type { StatusLabel } from './types';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 /** /setup/labels: the team's status labels (SPEC §3 Status label: display, colour), in order. */
 export function LabelsPage() {
@@ -87,20 +88,11 @@ export function LabelsPage() {
       )}
 
       {labels.isPending ? (
-        <Paper p="sm" aria-busy="true" aria-label="Loading status labels">
-          <Stack gap="sm">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={22} width={`${50 - i * 10}%`} />
-            ))}
-          </Stack>
+        <Paper p="sm">
+          <ListSkeleton label="Loading status labels" height={22} gap="sm" tapered />
         </Paper>
       ) : labels.isError ? (
-        <QueryError
-          title="Couldn't load your status labels"
-          error={labels.error}
-          onRetry={() => void labels.refetch()}
-          retrying={labels.isRefetching}
-        />
+        <QueryError title="Couldn't load your status labels" query={labels} />
       ) : labels.data.length === 0 && !adding ? (
         <StateMessage
           icon={<IconTag size={24} />}

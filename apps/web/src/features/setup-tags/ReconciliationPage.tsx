@@ -3,13 +3,10 @@ import { IconArrowLeft, IconCircleCheck, IconInfoCircle, IconTagOff } from '@tab
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelines } from '../pipeline/api';
-import {
-  ConfirmModal,
-  QueryError,
-  TableSkeleton,
-  toastError,
-  toastSuccess,
-} from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { TableSkeleton } from '../../ui/Skeletons';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useOrphanedTags, useTagMutations, useTagSets } from './api';
@@ -63,12 +60,7 @@ export function ReconciliationPage() {
           <TableSkeleton columns={3} rows={3} />
         </Paper>
       ) : orphans.isError ? (
-        <QueryError
-          title="Couldn't load the orphaned tags"
-          error={orphans.error}
-          onRetry={() => void orphans.refetch()}
-          retrying={orphans.isRefetching}
-        />
+        <QueryError title="Couldn't load the orphaned tags" query={orphans} />
       ) : orphans.data.length === 0 ? (
         <StateMessage
           icon={<IconCircleCheck size={24} />}

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useTagMutations } from './api';
 import { ColorChip, NameColorForm, TagForm, type TagValues } from './forms';
 import { DragHandle, SortableItem, SortableList } from '../../ui/Sortable';

@@ -17,7 +17,8 @@ import { IconArrowsExchange, IconInfoCircle, IconPlus, IconTags } from '@tabler/
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePipelines } from '../pipeline/api';
-import { QueryError, toastError, toastSuccess } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useOrphanedTags, useTagMutations, useTagSets } from './api';
@@ -169,12 +170,7 @@ export function TagsPage() {
           ))}
         </Stack>
       ) : sets.isError ? (
-        <QueryError
-          title="Couldn't load your tag sets"
-          error={sets.error}
-          onRetry={() => void sets.refetch()}
-          retrying={sets.isRefetching}
-        />
+        <QueryError title="Couldn't load your tag sets" query={sets} />
       ) : inScope.length === 0 && !creating ? (
         <StateMessage
           icon={<IconTags size={24} />}

@@ -30,7 +30,7 @@ import type { BulkAction, BulkActionType, SearchFilter, SearchTotal } from '@lea
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelines } from '../pipeline/api';
-import { toastError } from '../profile/common';
+import { toastError } from '../../ui/toast';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { useTaskTemplates } from '../tasks/taskTemplatesApi';

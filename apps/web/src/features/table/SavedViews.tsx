@@ -23,7 +23,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { useFilterSetMutations, useFilterSets, type FilterSet } from './api';
 import {

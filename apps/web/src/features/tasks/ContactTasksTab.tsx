@@ -1,9 +1,10 @@
 import { localToday } from '@leadloom/core';
-import { Button, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChecklist, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { TabProps } from '../contact/tabs/props';
-import { QueryError, toastError, toastSuccess } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useAssignees, useContactTasks } from './api';
@@ -12,6 +13,7 @@ import { groupByDay } from './tasksView';
 import { useTaskActions } from './useTaskActions';
 import { useTaskTemplateMutations, useTaskTemplates } from './taskTemplatesApi';
 import { dueRuleLabel } from './TaskTemplatesPage';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 /** The contact page's Tasks tab: this contact's tasks, open first, with the /tasks actions. */
 export function ContactTasksTab({ teamUID, data }: TabProps) {
@@ -83,18 +85,9 @@ export function ContactTasksTab({ teamUID, data }: TabProps) {
         </Button>
       </Group>
       {tasks.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading tasks">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={28} width={`${70 - i * 15}%`} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading tasks" height={28} gap="sm" tapered />
       ) : tasks.isError ? (
-        <QueryError
-          title="Couldn't load the tasks"
-          error={tasks.error}
-          onRetry={() => void tasks.refetch()}
-          retrying={tasks.isRefetching}
-        />
+        <QueryError title="Couldn't load the tasks" query={tasks} />
       ) : list!.length === 0 ? (
         <StateMessage
           icon={<IconChecklist size={24} />}

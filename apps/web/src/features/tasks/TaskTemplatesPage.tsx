@@ -11,7 +11,6 @@ import {
   NumberInput,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -28,7 +27,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { QueryError } from '../../ui/QueryError';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useAssignees } from './api';
@@ -37,6 +38,7 @@ import {
   useTaskTemplates,
   type TaskTemplateRow,
 } from './taskTemplatesApi';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 /** "Due the same day at 09:00", "Due 2 days later". */
 export function dueRuleLabel(t: Pick<TaskTemplateRow, 'dueInDays' | 'dueTime'>): string {
@@ -89,20 +91,11 @@ export function TaskTemplatesPage() {
         </Alert>
       )}
       {templates.isPending ? (
-        <Paper p="sm" aria-busy="true" aria-label="Loading task templates">
-          <Stack gap="sm">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={30} width={`${70 - i * 12}%`} />
-            ))}
-          </Stack>
+        <Paper p="sm">
+          <ListSkeleton label="Loading task templates" height={30} gap="sm" tapered />
         </Paper>
       ) : templates.isError ? (
-        <QueryError
-          title="Couldn't load the task templates"
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isRefetching}
-        />
+        <QueryError title="Couldn't load the task templates" query={templates} />
       ) : templates.data.length === 0 ? (
         <StateMessage
           icon={<IconChecklist size={24} />}

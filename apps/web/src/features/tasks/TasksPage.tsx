@@ -7,20 +7,19 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
-  Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { QueryError } from '../profile/common';
+import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
 import { useAssignees, useDueCounts, useTaskView, type Task } from './api';
 import { TaskList } from './TaskList';
 import { useTaskActions } from './useTaskActions';
 import { groupByDay, shortCount } from './tasksView';
+import { ListSkeleton } from '../../ui/Skeletons';
 
 const VIEW_LABEL: Record<TaskView, string> = {
   today: 'Today',
@@ -136,18 +135,11 @@ export function TasksPage() {
 
       <Paper p="xs" component="section" aria-label={`${VIEW_LABEL[view]} tasks`}>
         {tasks.isPending ? (
-          <Stack gap="sm" p="xs" aria-busy="true" aria-label="Loading tasks">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={28} width={`${80 - i * 12}%`} />
-            ))}
-          </Stack>
+          <Box p="xs">
+            <ListSkeleton label="Loading tasks" rows={4} height={28} gap="sm" tapered />
+          </Box>
         ) : tasks.isError ? (
-          <QueryError
-            title="Couldn't load the tasks"
-            error={tasks.error}
-            onRetry={() => void tasks.refetch()}
-            retrying={tasks.isRefetching}
-          />
+          <QueryError title="Couldn't load the tasks" query={tasks} />
         ) : list.length === 0 ? (
           <StateMessage icon={<IconChecklist size={24} />} title={EMPTY[view].title}>
             {EMPTY[view].text}

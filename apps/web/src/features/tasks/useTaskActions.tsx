@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmModal, toastError, toastSuccess } from '../profile/common';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../ui/toast';
 import { useTaskMutations, type Task, type TaskDraft } from './api';
 import { TaskForm } from './TaskForm';
 import type { TaskActions } from './TaskList';

@@ -23,7 +23,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { QueryError } from '../../profile/common';
+import { QueryError } from '../../../ui/QueryError';
 import { usePipelines } from '../../pipeline/api';
 import { useCurrentUser } from '../../session/CurrentUser';
 import { activityDetail, activitySentence, formatDateTime, userTimeZone } from '../activity';
@@ -117,14 +117,7 @@ function ActivityTimeline({ teamUID, data, selected }: TabProps) {
     );
   }
   if (!activities.data) {
-    return (
-      <QueryError
-        title="Couldn't load the activity"
-        error={activities.error ?? new Error('Could not load the activity')}
-        onRetry={() => void activities.refetch()}
-        retrying={activities.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load the activity" query={activities} />;
   }
   const items = activities.data.pages.flatMap((page) => page.activities);
   if (items.length === 0) {

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { QueryError, toastError, toastSuccess } from '../../profile/common';
+import { QueryError } from '../../../ui/QueryError';
+import { toastError, toastSuccess } from '../../../ui/toast';
 import { useQuestions, useSaveAnswers } from '../api';
 import { answerRows } from '../answers';
 import type { ContactPipeline, Question } from '../types';
@@ -25,14 +26,7 @@ export function AnswersTab({ teamUID, data, selected }: TabProps) {
     );
   }
   if (questions.isError) {
-    return (
-      <QueryError
-        title="Couldn't load the questions"
-        error={questions.error}
-        onRetry={() => void questions.refetch()}
-        retrying={questions.isRefetching}
-      />
-    );
+    return <QueryError title="Couldn't load the questions" query={questions} />;
   }
   return (
     <AnswersForm

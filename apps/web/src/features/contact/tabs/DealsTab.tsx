@@ -19,7 +19,8 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
-import { ConfirmModal, toastError, toastSuccess } from '../../profile/common';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
+import { toastError, toastSuccess } from '../../../ui/toast';
 import { useCurrentUser } from '../../session/CurrentUser';
 import { formatDateTime, userTimeZone } from '../activity';
 import { useAddDeal, useDeleteDeal, useEditDeal, type DealInput } from '../api';

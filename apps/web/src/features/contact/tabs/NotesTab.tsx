@@ -12,7 +12,9 @@ import {
 } from '@mantine/core';
 import { IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { ConfirmModal, QueryError, toastError, toastSuccess } from '../../profile/common';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
+import { QueryError } from '../../../ui/QueryError';
+import { toastError, toastSuccess } from '../../../ui/toast';
 import { useCurrentUser } from '../../session/CurrentUser';
 import { formatDateTime, userTimeZone } from '../activity';
 import { useAddNote, useDeleteNote, useEditNote, useNotes } from '../api';
@@ -89,12 +91,7 @@ export function NotesTab({ teamUID, data }: TabProps) {
           <Skeleton height={70} />
         </Stack>
       ) : notes.isError ? (
-        <QueryError
-          title="Couldn't load the notes"
-          error={notes.error}
-          onRetry={() => void notes.refetch()}
-          retrying={notes.isRefetching}
-        />
+        <QueryError title="Couldn't load the notes" query={notes} />
       ) : notes.data.length === 0 ? (
         <Stack align="center" gap={4} py="lg">
           <IconNote size={24} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { newVersionMessage } from '@leadloom/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
-import { toastSuccess } from '../../profile/common';
+import { toastSuccess } from '../../../ui/toast';
 import { usePublicSettings } from '../api';
 import { RUNNING_VERSION } from '../version';
 import { usePublishVersion } from './adminApi';

@@ -17,7 +17,7 @@ import {
 import { NOTIFICATION_PLATFORMS, NOTIFICATION_TYPES } from '@leadloom/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
-import { toastError, toastSuccess } from '../../profile/common';
+import { toastError, toastSuccess } from '../../../ui/toast';
 import { NoticePreview } from '../NoticeView';
 import { NOTICE_POSITIONS, type Notice, type NoticePosition } from '../types';
 import { useNoticeChange } from './adminApi';

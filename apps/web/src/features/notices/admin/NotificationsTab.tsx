@@ -13,7 +13,10 @@ import {
 import { IconBell, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StateMessage } from '../../../ui/StateMessage';
-import { ConfirmModal, QueryError, TableSkeleton, toastError } from '../../profile/common';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
+import { QueryError } from '../../../ui/QueryError';
+import { TableSkeleton } from '../../../ui/Skeletons';
+import { toastError } from '../../../ui/toast';
 import type { Notice } from '../types';
 import { useAdminNotices, useNoticeChange } from './adminApi';
 import { NoticeEditor } from './NoticeEditor';
@@ -45,12 +48,7 @@ export function NotificationsTab() {
         {list.isPending ? (
           <TableSkeleton columns={5} />
         ) : list.isError ? (
-          <QueryError
-            title="Couldn't load the notifications"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isRefetching}
-          />
+          <QueryError title="Couldn't load the notifications" query={list} />
         ) : list.data.length === 0 ? (
           <StateMessage icon={<IconBell size={24} />} title="No notifications yet">
             Write one to tell every user about news, maintenance or a new feature.
