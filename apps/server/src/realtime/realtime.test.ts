@@ -385,6 +385,15 @@ describe(`realtime stream (${ENGINE})`, () => {
         stageUID: string;
       }
     ).stageUID;
+    // Deleting contacts: the member learns of the one in their pipeline (by its placement, as
+    // a gone contact cannot be placed), and nothing of the hidden one.
+    const shownGone = await contactIn(open, 'Shown, then deleted');
+    const both = await contactIn(open, 'In both');
+    await ok(`/contacts/${both}/pipelines`, 'POST', { pipelineUID: closed.pipelineUID });
+    for (const gtid of [hidden, shownGone, both]) {
+      const res = await owner.client.api(`/api/teams/${t}/contacts/${gtid}`, { method: 'DELETE' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     await write(t, 1, 'marker');
 
     const marked = (st: Stream) => () => st.changes().some((c) => c.id === 'marker-0');
@@ -407,6 +416,23 @@ describe(`realtime stream (${ENGINE})`, () => {
     expect(memberIds).toContain(`contact-pipeline ${shown}/${open.pipelineUID}`);
     expect(memberIds.some((l) => l.startsWith(`stage-history ${shown}/`))).toBe(true);
     expect(memberIds.some((l) => l.startsWith(`note ${shown}/`))).toBe(true);
+    const deletes = (st: Stream) =>
+      st
+        .changes()
+        .filter((c) => c.op === 'delete')
+        .map((c) => `${String(c.resource)} ${String(c.id)}`);
+    expect(deletes(asMember)).toEqual([
+      `contact-pipeline ${shownGone}/${open.pipelineUID}`,
+      `contact-pipeline ${both}/${open.pipelineUID}`,
+    ]);
+    expect(deletes(asOwner)).toEqual([
+      `contact-pipeline ${hidden}/${closed.pipelineUID}`,
+      `contact ${hidden}`,
+      `contact-pipeline ${shownGone}/${open.pipelineUID}`,
+      `contact ${shownGone}`,
+      ...[closed.pipelineUID, open.pipelineUID].sort().map((p) => `contact-pipeline ${both}/${p}`),
+      `contact ${both}`,
+    ]);
     expect(memberIds.length).toBeLessThan(ownerIds.length);
     expect(asMember.lastId).toBe(asOwner.lastId);
     await asOwner.close();

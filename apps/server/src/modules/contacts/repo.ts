@@ -262,17 +262,22 @@ export function insertPlacements(
   );
 }
 
-/** Deletes many contacts (everything of theirs cascades); answers the GTIDs deleted. */
+/**
+ * Deletes many contacts (everything of theirs cascades); answers the contacts deleted with the
+ * pipelines they were in (RETURNING reads the placements before the cascade removes them).
+ */
 export async function deleteContacts(
   scope: TeamScope,
   db: AppDb,
   gtids: readonly string[],
-): Promise<string[]> {
+): Promise<{ gtid: string; pipelineUIDs: string[] }[]> {
   if (gtids.length === 0) return [];
-  const r = await db.execute<{ gtid: string }>(sql`
-    DELETE FROM contact WHERE team_uid = ${scope.teamUID}
-      AND gtid = ANY(${sql.param([...gtids])}::text[]) RETURNING gtid`);
-  return r.rows.map((row) => row.gtid);
+  const r = await db.execute<{ gtid: string; pipeline_uids: string[] }>(sql`
+    DELETE FROM contact c WHERE c.team_uid = ${scope.teamUID}
+      AND c.gtid = ANY(${sql.param([...gtids])}::text[])
+    RETURNING c.gtid, ARRAY(SELECT cp.pipeline_uid FROM contact_pipeline cp
+      WHERE cp.team_uid = c.team_uid AND cp.gtid = c.gtid ORDER BY cp.pipeline_uid) AS pipeline_uids`);
+  return r.rows.map((row) => ({ gtid: row.gtid, pipelineUIDs: row.pipeline_uids }));
 }
 
 /**

@@ -362,7 +362,7 @@ export async function updateContact(
 /**
  * Deletes a set of contacts in the caller's transaction (owners and admins only, else 403),
  * one statement for any number: everything of theirs goes with them (foreign keys cascade),
- * each with a `contact` delete change record. Answers the GTIDs the scope may not see (nothing
+ * each with a `contact` delete change record after one `contact-pipeline` delete per placement. Answers the GTIDs the scope may not see (nothing
  * is done to them). DELETE /contacts/:GTID is N = 1.
  */
 export async function deleteContacts(
@@ -378,8 +378,19 @@ export async function deleteContacts(
     tx.db,
     unique.filter((g) => heads.has(g)),
   );
-  for (const g of deleted) tx.recordChange(scope.teamUID, 'contact', g, 'delete');
-  return { deleted, notVisible: unique.filter((g) => !heads.has(g)) };
+  for (const { gtid, pipelineUIDs } of deleted) {
+    // A placement delete per pipeline first: a member with limited pipelines cannot be sent
+    // the `contact` delete (a gone contact cannot be placed), but is sent these, by pipeline,
+    // so their board and table drop the card too.
+    for (const p of pipelineUIDs) {
+      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, p), 'delete');
+    }
+    tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
+  }
+  return {
+    deleted: deleted.map((d) => d.gtid),
+    notVisible: unique.filter((g) => !heads.has(g)),
+  };
 }
 
 /**
