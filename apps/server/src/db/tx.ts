@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AppDb, Database } from './database';
 import { CHANGE_CHANNEL, notifyPayload, signalCommittedChanges } from './change-signal';
 import { txFlow } from './pool';
+import { preparedConfig } from './prepared';
 import type { Scope } from './scope';
 import * as schema from './schema';
 
@@ -251,7 +252,8 @@ export class Tx {
    */
   private async finalStatement(statement: SQL): Promise<void> {
     const query = dialect.sqlToQuery(statement);
-    const sent = this.client.query(query.sql, query.params);
+    // Named: the same shapes come back on every action of a kind (db/prepared.ts).
+    const sent = this.client.query(preparedConfig(this.client, query.sql, query.params));
     this.committing = this.client.query('COMMIT');
     this.committing.catch(() => {});
     await sent;
