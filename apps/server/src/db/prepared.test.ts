@@ -72,4 +72,15 @@ describe(`named statements (${ENGINE})`, () => {
       expect(named.length).toBeLessThanOrEqual(100);
     });
   });
+
+  it('leaves bulk statements unnamed', async () => {
+    const bulk = sql`SELECT count(*)::int AS n, 'probe-d' AS marker FROM (VALUES ${sql.join(
+      Array.from({ length: 300 }, (_, i) => sql`(${i})`),
+      sql`, `,
+    )}) AS v(x)`;
+    await withTx(s.database, scope, async (tx) => {
+      for (let i = 0; i < 3; i++) expect((await executePrepared(tx.db, bulk)).rows[0]!.n).toBe(300);
+      expect(await preparedWith(tx, 'probe-d')).toEqual([]);
+    });
+  });
 });

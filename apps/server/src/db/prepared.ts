@@ -17,6 +17,12 @@ import type { AppDb } from './database';
  * holds at most that many.
  */
 const MAX_NAMED = 100;
+/**
+ * Bulk statements (hundreds of rows bound one by one) stay unnamed: a cached plan of their
+ * size costs the database memory for little gain, and their shapes rarely repeat.
+ */
+const MAX_NAMED_PARAMS = 256;
+const MAX_NAMED_TEXT = 16_000;
 /** Texts seen once, waiting for a second call (cleared when full: a bound, not a cache). */
 const SEEN_ONCE_MAX = 1000;
 
@@ -26,7 +32,12 @@ const connectionIds = new WeakMap<object, number>();
 let nextConnectionId = 0;
 
 /** The statement's name on `client`'s connection, or undefined to send it unnamed. */
-export function statementName(client: pg.ClientBase, text: string): string | undefined {
+export function statementName(
+  client: pg.ClientBase,
+  text: string,
+  paramCount = 0,
+): string | undefined {
+  if (paramCount > MAX_NAMED_PARAMS || text.length > MAX_NAMED_TEXT) return undefined;
   let n = named.get(text);
   if (n === undefined) {
     if (named.size >= MAX_NAMED) return undefined;
@@ -79,7 +90,7 @@ export function preparedConfig(
   text: string,
   values: unknown[],
 ): pg.QueryConfig {
-  const name = statementName(client, text);
+  const name = statementName(client, text, values.length);
   return name === undefined
     ? { text, values, types: drizzleTypes }
     : { name, text, values, types: drizzleTypes };
