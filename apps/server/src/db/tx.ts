@@ -382,15 +382,23 @@ export async function withTx<T>(
   // neither costs a round trip of its own. Queries the flow awaits one by one behave exactly as
   // without it. Turned off again once every answer is in (the ROLLBACK or COMMIT, answered last).
   setPipeline(client, true);
+  const stream = socketOf(client);
+  let corked = false;
+  const uncorkBegin = () => {
+    if (corked) stream?.uncork();
+    corked = false;
+  };
   try {
     // BEGIN fails only with the connection, and then so does every statement behind it. It
     // waits in the socket's buffer for the first statement (Tx.holdBegin).
-    const stream = socketOf(client);
-    stream?.cork();
+    if (stream) {
+      stream.cork();
+      corked = true;
+    }
     const begun = client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
     begun.catch(() => {});
     tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
-    if (stream) tx.holdBegin(() => stream.uncork());
+    tx.holdBegin(uncorkBegin);
     const open = tx;
     const result = await txFlow.run(flow, () => fn(open));
     await begun;
@@ -398,10 +406,11 @@ export async function withTx<T>(
     return result;
   } catch (error) {
     const rolledBack = client.query('ROLLBACK').catch(() => {});
-    tx?.releaseBegin();
+    uncorkBegin();
     await rolledBack;
     throw error;
   } finally {
+    uncorkBegin(); // never leave the pooled connection's socket corked
     // Work the callback started without awaiting may use the pool once the transaction is over.
     flow.open = false;
     tx?.close();
