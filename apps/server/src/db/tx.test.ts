@@ -97,6 +97,40 @@ describe(`the shared connection (${ENGINE})`, () => {
     expect(r.rows[0]!.one).toBe(1);
   });
 
+  it('commits a transaction whose first step is not a statement, and one that only defers writes', async () => {
+    // BEGIN waits in the socket's buffer for the first statement: it must go out regardless.
+    await withTx(s.database, scope, async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (40, 'late')`);
+    });
+    await withTx(s.database, scope, async (tx) => {
+      tx.defer('tx_probe', sql`INSERT INTO tx_probe (id, note) VALUES (41, 'deferred')`);
+    });
+    const r = await s.database.db.execute<{ id: number; note: string }>(
+      sql`SELECT id, note FROM tx_probe WHERE id IN (40, 41) ORDER BY id`,
+    );
+    expect(r.rows).toEqual([
+      { id: 40, note: 'late' },
+      { id: 41, note: 'deferred' },
+    ]);
+  });
+
+  it('rolls back a transaction that fails before its first statement; the connection stays usable', async () => {
+    const failed = await withTx(s.database, scope, async () => {
+      throw new Error('before any statement');
+    }).catch((e: unknown) => e);
+    expect((failed as Error).message).toBe('before any statement');
+    const r = await s.database.db.execute<{ one: number }>(sql`SELECT 1 AS one`);
+    expect(r.rows[0]!.one).toBe(1);
+    await withTx(s.database, scope, async (tx) => {
+      await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (42, 'after')`);
+    });
+    const after = await s.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM tx_probe WHERE id = 42`,
+    );
+    expect(after.rows[0]!.n).toBe(1);
+  });
+
   it('refuses to nest transactions', async () => {
     await expect(
       withTx(s.database, scope, () => withTx(s.database, scope, async () => 1)),

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AppDb, Database } from './database';
 import { CHANGE_CHANNEL, notifyPayload, signalCommittedChanges } from './change-signal';
 import { txFlow } from './pool';
+import { preparedConfig } from './prepared';
 import type { Scope } from './scope';
 import * as schema from './schema';
 
@@ -60,8 +61,12 @@ function stateFor(client: pg.PoolClient): ClientState {
       query: {
         // Looked up on each call (not bound once), so a test may wrap the client's query.
         value: (...args: unknown[]) => {
-          const query = () => Reflect.apply(client.query, client, args) as Promise<unknown>;
           const tx = s.tx;
+          const query = () => {
+            const sent = Reflect.apply(client.query, client, args) as Promise<unknown>;
+            tx?.releaseBegin();
+            return sent;
+          };
           return tx?.hasDeferredWrites ? tx.flushWrites().then(query) : query();
         },
       },
@@ -102,14 +107,39 @@ export class Tx {
     this.bossDb = {
       executeSql: async (text, values) => {
         await this.flushWrites();
-        const r = await client.query(text, values);
+        const sent = client.query(text, values);
+        this.releaseBegin();
+        const r = await sent;
         return { rows: r.rows };
       },
     };
   }
 
+  /** Uncorks the socket BEGIN waits in (withTx), once: see {@link holdBegin}. */
+  private heldBegin: (() => void) | null = null;
+
+  /**
+   * Keeps BEGIN in the socket's buffer (corked) until the transaction's first statement has been
+   * written behind it, so both go out in one socket write: a write on loopback costs about as
+   * much CPU as building a statement (most of it the kernel's delivery to the database).
+   * `release` uncorks; it runs after the first statement, at the end, or on the next turn of
+   * the event loop if the flow does something else first.
+   */
+  holdBegin(release: () => void): void {
+    this.heldBegin = release;
+    setImmediate(() => this.releaseBegin());
+  }
+
+  releaseBegin(): void {
+    const release = this.heldBegin;
+    if (!release) return;
+    this.heldBegin = null;
+    release();
+  }
+
   /** Detaches this handle from its pooled client (the transaction is over). */
   close(): void {
+    this.releaseBegin();
     const state = clientStates.get(this.client);
     if (state?.tx === this) state.tx = null;
     this.deferred = [];
@@ -251,16 +281,31 @@ export class Tx {
    */
   private async finalStatement(statement: SQL): Promise<void> {
     const query = dialect.sqlToQuery(statement);
-    const sent = this.client.query(query.sql, query.params);
-    this.committing = this.client.query('COMMIT');
-    this.committing.catch(() => {});
+    // One socket write for both (and BEGIN, if this is the first statement).
+    const stream = socketOf(this.client);
+    stream?.cork();
+    let sent: Promise<unknown>;
+    try {
+      // Named: the same shapes come back on every action of a kind (db/prepared.ts).
+      sent = this.client.query(preparedConfig(this.client, query.sql, query.params));
+      this.committing = this.client.query('COMMIT');
+      this.committing.catch(() => {});
+    } finally {
+      this.releaseBegin();
+      stream?.uncork();
+    }
     await sent;
   }
 
   /** Commits: the change log (with COMMIT right behind it), or COMMIT alone. */
   async commit(): Promise<string[]> {
     const teams = await this.flushChanges({ commit: true });
-    await (this.committing ?? this.client.query('COMMIT'));
+    if (this.committing) await this.committing;
+    else {
+      const committed = this.client.query('COMMIT');
+      this.releaseBegin();
+      await committed;
+    }
     return teams;
   }
 }
@@ -271,6 +316,14 @@ function combine(writes: readonly SQL[], tail: SQL | null): SQL {
   const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
   if (tail === null) return sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`;
   return sql`WITH ${sql.join([...ctes, tail], sql`, `)}`;
+}
+
+/** The socket of a pg client's connection (pg 8: `client.connection.stream`), if it has one. */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  const stream = (client as unknown as { connection?: { stream?: unknown } }).connection?.stream;
+  return stream && typeof (stream as { cork?: unknown }).cork === 'function'
+    ? (stream as { cork(): void; uncork(): void })
+    : undefined;
 }
 
 /**
@@ -329,20 +382,35 @@ export async function withTx<T>(
   // neither costs a round trip of its own. Queries the flow awaits one by one behave exactly as
   // without it. Turned off again once every answer is in (the ROLLBACK or COMMIT, answered last).
   setPipeline(client, true);
+  const stream = socketOf(client);
+  let corked = false;
+  const uncorkBegin = () => {
+    if (corked) stream?.uncork();
+    corked = false;
+  };
   try {
-    // BEGIN fails only with the connection, and then so does every statement behind it.
+    // BEGIN fails only with the connection, and then so does every statement behind it. It
+    // waits in the socket's buffer for the first statement (Tx.holdBegin).
+    if (stream) {
+      stream.cork();
+      corked = true;
+    }
     const begun = client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
     begun.catch(() => {});
     tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
+    tx.holdBegin(uncorkBegin);
     const open = tx;
     const result = await txFlow.run(flow, () => fn(open));
     await begun;
     changedTeams = await open.commit();
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    const rolledBack = client.query('ROLLBACK').catch(() => {});
+    uncorkBegin();
+    await rolledBack;
     throw error;
   } finally {
+    uncorkBegin(); // never leave the pooled connection's socket corked
     // Work the callback started without awaiting may use the pool once the transaction is over.
     flow.open = false;
     tx?.close();

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import { isUniqueViolation } from '../../db/errors';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
@@ -436,7 +437,7 @@ export async function lockDrop(
     AND x.stage_uid = ${stageUID}`;
   const a = sql`(SELECT x.position FROM contact_pipeline x WHERE ${inStage} AND x.gtid = ${afterGtid})`;
   const b = sql`(SELECT x.position FROM contact_pipeline x WHERE ${inStage} AND x.gtid = ${beforeGtid})`;
-  const r = await db.execute<{
+  const r = await executePrepared<{
     gtid: string;
     stage_uid: string;
     position: string;
@@ -454,7 +455,9 @@ export async function lockDrop(
     before_prev: string | null;
     last: string | null;
     extra: unknown;
-  }>(sql`
+  }>(
+    db,
+    sql`
     SELECT cp.gtid, cp.stage_uid, cp.position, c.first_name, c.last_name, c.full_name,
       c.email_address, c.phone_number, c.status_label_uid, p.nick_name, ${extra} AS extra,
       (SELECT json_agg(json_build_object('stage_uid', s.stage_uid, 'name', s.name,
@@ -474,7 +477,8 @@ export async function lockDrop(
     WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
       AND cp.gtid = ${gtid}
       AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}
-    FOR UPDATE OF c, cp`);
+    FOR UPDATE OF c, cp`,
+  );
   const row = r.rows[0];
   if (!row) return null;
   const stages = (

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import type { SystemScope, TeamRole, TeamScope } from '../../db/scope';
 import { standingOf, type UserStanding } from '../../auth/repo';
 
@@ -85,20 +86,23 @@ export async function standingAndTeamScope(
   uid: string,
   teamUID: string,
 ): Promise<{ standing: UserStanding; scope: TeamScope | null } | null> {
-  const r = await db.execute<
+  const r = await executePrepared<
     {
       banned: boolean | null;
       ban_expires: Date | string | null;
       user_role: string | null;
       member_uid: string | null;
     } & MembershipRow
-  >(sql`
+  >(
+    db,
+    sql`
     SELECT u.banned, u."banExpires" AS ban_expires, u.role AS user_role,
       m."userId" AS member_uid, m.role, ${accessOf(sql`m`)} AS pipelines
     FROM "user" u
     LEFT JOIN "member" m ON m."organizationId" = ${teamUID} AND m."userId" = u.id
     WHERE u.id = ${uid}
-    LIMIT 1`);
+    LIMIT 1`,
+  );
   const row = r.rows[0];
   if (!row) return null;
   return {
