@@ -20,7 +20,7 @@
  *   person. A pause of 1-3 s between searches (the seeded rng draws every delay); typing into
  *   the command palette, a keystroke every 150-250 ms. The bench sends what the palette sends
  *   (features/palette/CommandPalette.tsx): the trimmed text once no key has come for 150 ms (its
- *   debounce), 8 hits, `currentTab: 'palette'`, nothing for an empty text or for a text answered
+ *   debounce), 8 hits, `currentTab: 'palette'`, `options.total: 'none'` (it shows no count), nothing for an empty text or for a text answered
  *   in the last 10 s (its staleTime); on a newer text the request in flight goes stale (TanStack
  *   aborts it on the client; the server runs a search to the end regardless, so the bench lets
  *   it finish, drops its answer as the palette does and counts its server time). A table action
@@ -115,6 +115,7 @@ function paletteQuery(ctx: Ctx, typed: string, typoAt: number | null): Query {
       searchObj: { text },
       paging: { from: 0, size: 8 },
       currentTab: 'palette',
+      options: { total: 'none' },
     },
   };
 }

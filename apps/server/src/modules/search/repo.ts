@@ -388,6 +388,15 @@ export async function searchPage(
       ${answersExpr(scope, options.answers === false ? null : plan.pipelineUID)} AS answers`;
   const rows = sql`JOIN contact c ON c.team_uid = ${scope.teamUID} AND c.gtid = page.gtid
     ORDER BY ${key} ${dir}, c.gtid ${dir}`;
+  if (plan.sort.field === 'relevance') {
+    const top = await relevanceTopK(scope, db, plan, where, ascending);
+    if (top.gtids.length === 0) return [];
+    const r = await db.execute<PageRow>(sql`${select}
+      FROM (SELECT gtid, ${top.count === null ? sql`NULL` : sql`${top.count}`}::bigint AS match_count
+        FROM unnest(${list(top.gtids)}) AS u(gtid)) page
+      ${rows}`);
+    return r.rows;
+  }
   if (!counted) {
     const r = await db.execute<PageRow>(sql`${select}
       FROM (SELECT c.gtid FROM contact c
@@ -414,6 +423,139 @@ export async function searchPage(
       LIMIT ${plan.size} OFFSET ${plan.from}) page
     ${rows}`);
   return r.rows;
+}
+
+/**
+ * Relevance's classes, best first: every token a prefix of a name word (0), of any word (1),
+ * else (2: a match by its parts, its phone digits or a typo). The same tests as the rank in
+ * {@link sortKey} (a CASE: a NULL test is "not this class").
+ */
+function relevanceClasses(plan: SearchPlan): { char: string; cond: SQL }[] {
+  if (plan.tokens.length === 0) return [{ char: '0', cond: sql`TRUE` }];
+  const all = (target: SQL) =>
+    sql`(${sql.join(
+      plan.tokens.map((t) => sql`${target} LIKE ${`% ${escapeLike(t)}%`}`),
+      sql` AND `,
+    )})`;
+  const names = all(sql`c.search_names`);
+  const doc = all(sql`c.search_doc`);
+  return [
+    { char: '0', cond: names },
+    { char: '1', cond: sql`${names} IS NOT TRUE AND ${doc}` },
+    { char: '2', cond: sql`${names} IS NOT TRUE AND ${doc} IS NOT TRUE` },
+  ];
+}
+
+/**
+ * How relevance's top-k reads a class ({@link relevanceTopK}); the tests shrink these to run
+ * every step on a small team. `sortCap`: a class of at most this many matches is read whole and
+ * sorted (a trigram bitmap reads just them); past it the class is dense (7.5 % of a team of
+ * 40,000) and a walk in name order finds the page's rows sooner. The demo team's two- and
+ * three-letter name prefixes (1,100-2,800 matches, all the same first name, so one run in name
+ * order that a walk reaches only after up to 38,000 others) stay under it; one letter (2,600-
+ * 7,500, a last name's letter too, spread along the names: 8 rows within ~1,000) mostly passes it.
+ * `walkBudget`, `walkPerRow`: the walk reads at most max(walkBudget, walkPerRow x rows wanted)
+ * contacts.
+ */
+export const relevanceTuning = { sortCap: 3000, walkBudget: 4000, walkPerRow: 8 };
+
+/**
+ * Relevance as a top-k (the first `from + size` in the key's order), not a ranking of every
+ * match: the key is (class, name, GTID), so the page is the first rows of class 0 in name order,
+ * then of class 1, then of class 2, each class asked for only what the ones before left to fill.
+ * A class is read the cheapest way its size allows, tried in order:
+ * 1. its matches, capped at `relevanceTuning.sortCap` + 1 (a trigram bitmap: a selective text reads
+ *    only its few rows; `search_names` has its own trigram index, migration 0014, so class 0 of
+ *    an e-mail or phone fragment is found empty without reading the ~30,000 contacts whose
+ *    e-mail matches), sorted whole when the cap holds them all;
+ * 2. else (a dense class: "example", "555", one letter) a walk of the team's contacts in name
+ *    order (`contact_sort_name_idx`) that tests each and stops at the rows wanted, within a
+ *    budget of contacts (a dense class can still cluster far along the names: the
+ *    people whose first name starts with "j");
+ * 3. else all its matches, sorted (what ranking every match cost before, for one class).
+ * The classes' counts, when each was read whole, give the total; else it is counted apart.
+ */
+async function relevanceTopK(
+  scope: TeamScope,
+  db: AppDb,
+  plan: SearchPlan,
+  where: SQL,
+  ascending: boolean,
+): Promise<{ gtids: string[]; count: number | null }> {
+  const want = plan.from + plan.size;
+  const dir = ascending ? sql`ASC` : sql`DESC`;
+  const order = sql`ORDER BY c.sort_name ${dir}, c.gtid ${dir}`;
+  const classes = relevanceClasses(plan);
+  if (!ascending) classes.reverse();
+  const found: string[] = [];
+  let count: number | null = 0;
+  for (const cls of classes) {
+    const need = want - found.length;
+    if (need <= 0) {
+      count = null;
+      break;
+    }
+    // The cursor: its key is the class character, then the name key. A class before the
+    // cursor's holds nothing after it; the cursor's own class continues after its name and GTID.
+    let after = sql``;
+    if (plan.after) {
+      const v = String(plan.after.v);
+      const head = v.slice(0, 1);
+      const past = ascending ? cls.char < head : cls.char > head;
+      if (past) continue;
+      if (cls.char === head) {
+        after = sql`AND (c.sort_name, c.gtid) ${ascending ? sql`>` : sql`<`}
+          (${v.slice(1)}::text COLLATE "C", ${plan.after.g}::text COLLATE "C")`;
+      } else if (head === '' && !ascending) {
+        continue;
+      }
+    }
+    const cond = sql`${where} AND ${cls.cond} ${after}`;
+    // 1. Capped: the class whole when it is small.
+    const capped = await db.execute<{ gtid: string; n: string | number }>(sql`
+      SELECT m.gtid, count(*) OVER () AS n
+      FROM (SELECT c.gtid, c.sort_name FROM contact c WHERE ${cond}
+        LIMIT ${relevanceTuning.sortCap + 1}) m
+      ORDER BY m.sort_name ${dir}, m.gtid ${dir}
+      LIMIT ${need}`);
+    const n = Number(capped.rows[0]?.n ?? 0);
+    if (n <= relevanceTuning.sortCap) {
+      found.push(...capped.rows.map((r) => r.gtid));
+      if (count !== null) count += n;
+      continue;
+    }
+    // 2. Dense: a walk in name order, testing each contact, up to the budget (a row at the
+    // budget's end comes back, matching or not, so an exhausted budget is told from the end).
+    const budget = Math.max(relevanceTuning.walkBudget, relevanceTuning.walkPerRow * need);
+    const walk = await db.execute<{ gtid: string; hit: boolean | null; rn: string | number }>(sql`
+      SELECT w.gtid, w.hit, w.rn
+      FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn
+        FROM contact c WHERE c.team_uid = ${scope.teamUID} ${after}
+        ${order} LIMIT ${budget}) w
+      WHERE w.hit OR w.rn = ${budget}
+      LIMIT ${need}`);
+    const hits = walk.rows.filter((r) => r.hit === true).map((r) => r.gtid);
+    if (hits.length >= need) {
+      found.push(...hits);
+      count = null;
+      break;
+    }
+    if (!walk.rows.some((r) => Number(r.rn) === budget)) {
+      // The walk reached the team's last contact: the class is complete.
+      found.push(...hits);
+      if (count !== null) count += hits.length;
+      continue;
+    }
+    // 3. Dense and clustered past the budget: every match, sorted.
+    const whole = await db.execute<{ gtid: string; n: string | number }>(sql`
+      SELECT m.gtid, count(*) OVER () AS n
+      FROM (SELECT c.gtid, c.sort_name FROM contact c WHERE ${cond} OFFSET 0) m
+      ORDER BY m.sort_name ${dir}, m.gtid ${dir}
+      LIMIT ${need}`);
+    found.push(...whole.rows.map((r) => r.gtid));
+    if (count !== null) count += Number(whole.rows[0]?.n ?? 0);
+  }
+  return { gtids: found.slice(plan.from, want), count };
 }
 
 /** A count as the answer's total: exact up to SEARCH_TOTAL_BOUND (or always, when asked). */
