@@ -213,7 +213,7 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
       walkPerRow: fc.constantFrom(0, 2),
     });
     const relevanceBody = fc
-      .tuple(bodyArb(), fc.array(tokenArb(), { minLength: 0, maxLength: 2 }), fc.boolean())
+      .tuple(bodyArb(), fc.array(tokenArb(), { minLength: 1, maxLength: 2 }), fc.boolean())
       .map(([body, tokens, asc]) => ({
         ...body,
         searchObj: { ...((body.searchObj as object | undefined) ?? {}), text: tokens.join(' ') },
