@@ -20,10 +20,11 @@
  *   person. A pause of 1-3 s between searches (the seeded rng draws every delay); typing into
  *   the command palette, a keystroke every 150-250 ms. The bench sends what the palette sends
  *   (features/palette/CommandPalette.tsx): the trimmed text once no key has come for 150 ms (its
- *   debounce), 8 hits, `currentTab: 'palette'`, `options.total: 'none'` (it shows no count), nothing for an empty text or for a text answered
- *   in the last 10 s (its staleTime); on a newer text the request in flight goes stale (TanStack
- *   aborts it on the client; the server runs a search to the end regardless, so the bench lets
- *   it finish, drops its answer as the palette does and counts its server time). A table action
+ *   debounce), 8 hits, `currentTab: 'palette'`, `options.total: 'none'` (it shows no count),
+ *   nothing for an empty text or for a text answered in the last 10 s (its staleTime); on a
+ *   newer text the request in flight goes stale (TanStack aborts it on the client; the server
+ *   runs a search to the end regardless, so the bench lets it finish, drops its answer as the
+ *   palette does and counts its server time). A table action
  *   (open, filter, sort, a later page; first pages of 60 rows as the table asks) is one request,
  *   then the pause. At 8 people this is ~20 requests/s: the latency one person sees while 7
  *   others search too.
