@@ -428,7 +428,9 @@ export async function searchPage(
 /**
  * Relevance's classes, best first: every token a prefix of a name word (0), of any word (1),
  * else (2: a match by its parts, its phone digits or a typo). The same tests as the rank in
- * {@link sortKey} (a CASE: a NULL test is "not this class").
+ * {@link sortKey} (a CASE: a NULL test is "not this class"). With a typo token (one no contact
+ * the scope sees has as a word prefix, {@link typoTokens}) classes 0 and 1 are empty: class 2
+ * alone is read.
  */
 function relevanceClasses(plan: SearchPlan): { char: string; cond: SQL }[] {
   if (plan.tokens.length === 0) return [{ char: '0', cond: sql`TRUE` }];
@@ -439,41 +441,39 @@ function relevanceClasses(plan: SearchPlan): { char: string; cond: SQL }[] {
     )})`;
   const names = all(sql`c.search_names`);
   const doc = all(sql`c.search_doc`);
+  const rest = { char: '2', cond: sql`${names} IS NOT TRUE AND ${doc} IS NOT TRUE` };
+  if (plan.typoTokens.length > 0) return [rest];
   return [
     { char: '0', cond: names },
     { char: '1', cond: sql`${names} IS NOT TRUE AND ${doc}` },
-    { char: '2', cond: sql`${names} IS NOT TRUE AND ${doc} IS NOT TRUE` },
+    rest,
   ];
 }
 
 /**
- * How relevance's top-k reads a class ({@link relevanceTopK}); the tests shrink these to run
- * every step on a small team. `sortCap`: a class of at most this many matches is read whole and
- * sorted (a trigram bitmap reads just them); past it the class is dense (7.5 % of a team of
- * 40,000) and a walk in name order finds the page's rows sooner. The demo team's two- and
- * three-letter name prefixes (1,100-2,800 matches, all the same first name, so one run in name
- * order that a walk reaches only after up to 38,000 others) stay under it; one letter (2,600-
- * 7,500, a last name's letter too, spread along the names: 8 rows within ~1,000) mostly passes it.
- * `walkBudget`, `walkPerRow`: the walk reads at most max(walkBudget, walkPerRow x rows wanted)
- * contacts.
+ * How relevance's top-k reads a class ({@link relevanceTopK}); the tests shrink them to take
+ * every path on a small team. The walk in name order reads at most
+ * max(walkBudget, walkPerRow x rows wanted) contacts: ~0.5 ms, what a dense class needs (an
+ * e-mail domain, "555", most single letters: the page's 8 rows within the first ~1,000 names)
+ * and little lost on a sparse one.
  */
-export const relevanceTuning = { sortCap: 3000, walkBudget: 4000, walkPerRow: 8 };
+export const relevanceTuning = { walkBudget: 500, walkPerRow: 8 };
 
 /**
  * Relevance as a top-k (the first `from + size` in the key's order), not a ranking of every
  * match: the key is (class, name, GTID), so the page is the first rows of class 0 in name order,
- * then of class 1, then of class 2, each class asked for only what the ones before left to fill.
- * A class is read the cheapest way its size allows, tried in order:
- * 1. its matches, capped at `relevanceTuning.sortCap` + 1 (a trigram bitmap: a selective text reads
- *    only its few rows; `search_names` has its own trigram index, migration 0014, so class 0 of
- *    an e-mail or phone fragment is found empty without reading the ~30,000 contacts whose
- *    e-mail matches), sorted whole when the cap holds them all;
- * 2. else (a dense class: "example", "555", one letter) a walk of the team's contacts in name
- *    order (`contact_sort_name_idx`) that tests each and stops at the rows wanted, within a
- *    budget of contacts (a dense class can still cluster far along the names: the
- *    people whose first name starts with "j");
- * 3. else all its matches, sorted (what ranking every match cost before, for one class).
- * The classes' counts, when each was read whole, give the total; else it is counted apart.
+ * then of class 1, then of class 2, each class asked only for what the ones before left to fill.
+ * A class is read in one of two ways, tried in order:
+ * 1. a walk of the team's contacts in name order (`contact_sort_name_idx`) that tests each and
+ *    stops at the rows wanted, within a budget: a dense class ("example", "555", most single
+ *    letters) fills the page in a few hundred contacts, where a trigram bitmap over its ~30,000
+ *    matches costs tens of ms before one row is sorted;
+ * 2. else (sparse, or dense far along the names: a first name's prefix, all in one run) every
+ *    match, sorted and counted: the trigram indexes read just those (`search_names` has its own,
+ *    migration 0014, so class 0 of an e-mail or phone fragment is found empty at once).
+ * With a typo token the only class is read the second way (its walk would compute word
+ * similarity, ~30 µs, for every contact it passes).
+ * The classes' counts, when every class was read whole, give the total; else it is counted apart.
  */
 async function relevanceTopK(
   scope: TeamScope,
@@ -501,52 +501,41 @@ async function relevanceTopK(
     if (plan.after) {
       const v = String(plan.after.v);
       const head = v.slice(0, 1);
-      const past = ascending ? cls.char < head : cls.char > head;
-      if (past) continue;
+      if (ascending ? cls.char < head : cls.char > head || head === '') continue;
       if (cls.char === head) {
         after = sql`AND (c.sort_name, c.gtid) ${ascending ? sql`>` : sql`<`}
           (${v.slice(1)}::text COLLATE "C", ${plan.after.g}::text COLLATE "C")`;
-      } else if (head === '' && !ascending) {
+      }
+    }
+    // The class's own test first: it fails fast where the search's may not (a typo's similarity).
+    const cond = sql`${cls.cond} AND ${where} ${after}`;
+    if (plan.typoTokens.length === 0) {
+      // 1. A walk in name order within the budget; the row at the budget's end comes back,
+      // matching or not, so a spent budget is told from the team's end.
+      const budget = Math.max(relevanceTuning.walkBudget, relevanceTuning.walkPerRow * need);
+      const walk = await db.execute<{ gtid: string; hit: boolean | null; rn: string | number }>(
+        sql`SELECT w.gtid, w.hit, w.rn
+          FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn
+            FROM contact c WHERE c.team_uid = ${scope.teamUID} ${after}
+            ${order} LIMIT ${budget}) w
+          WHERE w.hit OR w.rn = ${budget}
+          LIMIT ${need}`,
+      );
+      const hits = walk.rows.filter((r) => r.hit === true).map((r) => r.gtid);
+      if (hits.length >= need) {
+        found.push(...hits);
+        count = null;
+        break;
+      }
+      if (!walk.rows.some((r) => Number(r.rn) === budget)) {
+        // The walk reached the team's last contact: the class is complete.
+        found.push(...hits);
+        if (count !== null) count += hits.length;
         continue;
       }
     }
-    const cond = sql`${where} AND ${cls.cond} ${after}`;
-    // 1. Capped: the class whole when it is small.
-    const capped = await db.execute<{ gtid: string; n: string | number }>(sql`
-      SELECT m.gtid, count(*) OVER () AS n
-      FROM (SELECT c.gtid, c.sort_name FROM contact c WHERE ${cond}
-        LIMIT ${relevanceTuning.sortCap + 1}) m
-      ORDER BY m.sort_name ${dir}, m.gtid ${dir}
-      LIMIT ${need}`);
-    const n = Number(capped.rows[0]?.n ?? 0);
-    if (n <= relevanceTuning.sortCap) {
-      found.push(...capped.rows.map((r) => r.gtid));
-      if (count !== null) count += n;
-      continue;
-    }
-    // 2. Dense: a walk in name order, testing each contact, up to the budget (a row at the
-    // budget's end comes back, matching or not, so an exhausted budget is told from the end).
-    const budget = Math.max(relevanceTuning.walkBudget, relevanceTuning.walkPerRow * need);
-    const walk = await db.execute<{ gtid: string; hit: boolean | null; rn: string | number }>(sql`
-      SELECT w.gtid, w.hit, w.rn
-      FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn
-        FROM contact c WHERE c.team_uid = ${scope.teamUID} ${after}
-        ${order} LIMIT ${budget}) w
-      WHERE w.hit OR w.rn = ${budget}
-      LIMIT ${need}`);
-    const hits = walk.rows.filter((r) => r.hit === true).map((r) => r.gtid);
-    if (hits.length >= need) {
-      found.push(...hits);
-      count = null;
-      break;
-    }
-    if (!walk.rows.some((r) => Number(r.rn) === budget)) {
-      // The walk reached the team's last contact: the class is complete.
-      found.push(...hits);
-      if (count !== null) count += hits.length;
-      continue;
-    }
-    // 3. Dense and clustered past the budget: every match, sorted.
+    // 2. Every match of the class, sorted (OFFSET 0: found on their own, by the trigram
+    // indexes, not by walking the names again), and counted.
     const whole = await db.execute<{ gtid: string; n: string | number }>(sql`
       SELECT m.gtid, count(*) OVER () AS n
       FROM (SELECT c.gtid, c.sort_name FROM contact c WHERE ${cond} OFFSET 0) m
