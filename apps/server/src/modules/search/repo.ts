@@ -453,11 +453,11 @@ function relevanceClasses(plan: SearchPlan): { char: string; cond: SQL }[] {
 /**
  * How relevance's top-k reads a class ({@link relevanceTopK}); the tests shrink them to take
  * every path on a small team. The walk in name order reads at most
- * max(walkBudget, walkPerRow x rows wanted) contacts: ~0.5 ms, what a dense class needs (an
- * e-mail domain, "555", most single letters: the page's 8 rows within the first ~1,000 names)
- * and little lost on a sparse one.
+ * max(walkBudget, walkPerRow x rows wanted) contacts: ~0.3 ms for the palette's 8 rows, what a
+ * dense class needs (an e-mail domain, "555", most single letters: 8 rows within the first
+ * ~20-60 names) and little lost on a sparse one.
  */
-export const relevanceTuning = { walkBudget: 500, walkPerRow: 8 };
+export const relevanceTuning = { walkBudget: 256, walkPerRow: 16 };
 
 /**
  * Relevance as a top-k (the first `from + size` in the key's order), not a ranking of every
