@@ -32,6 +32,7 @@
  *   no pauses and no debounce, each client sending its next one the moment an answer arrives.
  *   On 2 cores this saturates the machine, so its latency is about clients / throughput
  *   (Little's law): it measures the most searches a second the server keeps up with.
+ * `--cpu-only`: only the CPU per query by shape (below), `--runs` passes, no replays.
  * Figures: server time from the `Server-Timing` header the handler sets (`search;dur=`: the
  * whole handler in-process, from the request's arrival to the answer's body; `queue;dur=` the
  * wait for a database connection within it, `db;dur=` the time on it), per query shape too, the
@@ -250,6 +251,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       clients: { type: 'string' },
       paced: { type: 'string' },
       runs: { type: 'string' },
+      'cpu-only': { type: 'boolean', default: false },
     },
   });
   if (values.million && !process.env.BENCH_DATABASE_URL) {
@@ -264,6 +266,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       million: values.million,
       paced: values.paced ? Number(values.paced) : PACED_QUERIES,
       runs: values.runs ? Number(values.runs) : RUNS,
+      cpuOnly: values['cpu-only'],
     });
   } finally {
     await server.stop();
@@ -386,7 +389,14 @@ function summarise(samples: Sample[], secs: number, cpuMs: number, pgCpuMs: numb
 /** The replay against a running server with the seeded demo team (also usable on its own). */
 export async function measure(
   server: Omit<BenchServer, 'stop'>,
-  opts: { clients: number; million?: boolean; paced?: number; runs?: number } = { clients: 8 },
+  opts: {
+    clients: number;
+    million?: boolean;
+    paced?: number;
+    runs?: number;
+    /** Only the CPU per query by shape, `runs` passes (no replays, no verdict). */
+    cpuOnly?: boolean;
+  } = { clients: 8 },
 ): Promise<boolean> {
   const CLIENTS = opts.clients;
   const PACED = opts.paced ?? PACED_QUERIES;
@@ -610,6 +620,28 @@ export async function measure(
     }
     return lines;
   };
+  if (opts.cpuOnly) {
+    // Load-independent figures alone, pass after pass (e.g. on a kept, settled database, with
+    // BENCH_DATA_DIR, once autovacuum has finished with the seed: the PostgreSQL figure is the
+    // whole cluster's CPU).
+    const lines: string[] = [`\nsearch: ${engine}, CPU per query by shape, one request at a time`];
+    for (let pass = 1; pass <= RUN_COUNT; pass++) {
+      const passLines = await cpuByShape();
+      lines.push(
+        `  pass ${pass} (load after: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join('/')}):`,
+      );
+      lines.push(...passLines);
+    }
+    lines.push(
+      `  failed queries: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`,
+      '',
+    );
+    process.stdout.write(lines.join('\n'));
+    return errors.length === 0;
+  }
   const cpuLines = await cpuByShape();
   const cpuLoad = os
     .loadavg()
