@@ -452,12 +452,15 @@ function relevanceClasses(plan: SearchPlan): { char: string; cond: SQL }[] {
 
 /**
  * How relevance's top-k reads a class ({@link relevanceTopK}); the tests shrink them to take
- * every path on a small team. The walk in name order reads at most
- * max(walkBudget, walkPerRow x rows wanted) contacts: ~0.3 ms for the palette's 8 rows, what a
- * dense class needs (an e-mail domain, "555", most single letters: 8 rows within the first
- * ~20-60 names) and little lost on a sparse one.
+ * every path on a small team. The walk in name order pays off on a dense class and is lost on a
+ * sparse one, and a prefix's matches thin out fast with its length, so it reads at most
+ * max(`walkPerRow` x rows wanted, `walkShort` contacts for a one-character text, else
+ * `walkLong`): 1,024 finds the palette's 8 rows of most single letters (the demo team's "l",
+ * "m", "s" within 520-940 names; ~1 ms, where all their 5,000-7,500 matches cost 3-5 ms), 64
+ * those of a class holding an eighth of the team or more (an e-mail domain, a phone prefix:
+ * "example" within 10 names, "555" within 17) and costs a sparse text ~0.1 ms.
  */
-export const relevanceTuning = { walkBudget: 256, walkPerRow: 16 };
+export const relevanceTuning = { walkShort: 1024, walkLong: 64, walkPerRow: 8 };
 
 /**
  * Relevance as a top-k (the first `from + size` in the key's order), not a ranking of every
@@ -512,7 +515,11 @@ async function relevanceTopK(
     if (plan.typoTokens.length === 0) {
       // 1. A walk in name order within the budget; the row at the budget's end comes back,
       // matching or not, so a spent budget is told from the team's end.
-      const budget = Math.max(relevanceTuning.walkBudget, relevanceTuning.walkPerRow * need);
+      const short = plan.tokens.join('').length <= 1;
+      const budget = Math.max(
+        short ? relevanceTuning.walkShort : relevanceTuning.walkLong,
+        relevanceTuning.walkPerRow * need,
+      );
       const walk = await db.execute<{ gtid: string; hit: boolean | null; rn: string | number }>(
         sql`SELECT w.gtid, w.hit, w.rn
           FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn

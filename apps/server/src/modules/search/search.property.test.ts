@@ -208,7 +208,8 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
     // shrunk budgets take every way (a walk that fills the page, reaches the end, or runs out).
     const saved = { ...relevanceTuning };
     const tuning = fc.record({
-      walkBudget: fc.constantFrom(1, 4, 30, 1000),
+      walkShort: fc.constantFrom(1, 4, 30, 1000),
+      walkLong: fc.constantFrom(1, 4, 30, 1000),
       walkPerRow: fc.constantFrom(0, 2),
     });
     const relevanceBody = fc
