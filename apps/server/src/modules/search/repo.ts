@@ -512,44 +512,63 @@ async function relevanceTopK(
     }
     // The class's own test first: it fails fast where the search's may not (a typo's similarity).
     const cond = sql`${cls.cond} AND ${where} ${after}`;
-    if (plan.typoTokens.length === 0) {
-      // 1. A walk in name order within the budget; the row at the budget's end comes back,
-      // matching or not, so a spent budget is told from the team's end.
-      const short = plan.tokens.join('').length <= 1;
-      const budget = Math.max(
-        short ? relevanceTuning.walkShort : relevanceTuning.walkLong,
-        relevanceTuning.walkPerRow * need,
-      );
-      const walk = await db.execute<{ gtid: string; hit: boolean | null; rn: string | number }>(
-        sql`SELECT w.gtid, w.hit, w.rn
-          FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn
-            FROM contact c WHERE c.team_uid = ${scope.teamUID} ${after}
-            ${order} LIMIT ${budget}) w
-          WHERE w.hit OR w.rn = ${budget}
-          LIMIT ${need}`,
-      );
-      const hits = walk.rows.filter((r) => r.hit === true).map((r) => r.gtid);
-      if (hits.length >= need) {
-        found.push(...hits);
-        count = null;
-        break;
-      }
-      if (!walk.rows.some((r) => Number(r.rn) === budget)) {
-        // The walk reached the team's last contact: the class is complete.
-        found.push(...hits);
-        if (count !== null) count += hits.length;
-        continue;
-      }
-    }
-    // 2. Every match of the class, sorted (OFFSET 0: found on their own, by the trigram
-    // indexes, not by walking the names again), and counted.
-    const whole = await db.execute<{ gtid: string; n: string | number }>(sql`
-      SELECT m.gtid, count(*) OVER () AS n
+    // Every match of the class, sorted (OFFSET 0: found on their own, by the trigram indexes,
+    // not by walking the names again), and counted.
+    const whole = sql`SELECT m.gtid, count(*) OVER () AS n
       FROM (SELECT c.gtid, c.sort_name FROM contact c WHERE ${cond} OFFSET 0) m
       ORDER BY m.sort_name ${dir}, m.gtid ${dir}
-      LIMIT ${need}`);
-    found.push(...whole.rows.map((r) => r.gtid));
-    if (count !== null) count += Number(whole.rows[0]?.n ?? 0);
+      LIMIT ${need}`;
+    if (plan.typoTokens.length > 0) {
+      const r = await db.execute<{ gtid: string; n: string | number }>(whole);
+      found.push(...r.rows.map((row) => row.gtid));
+      if (count !== null) count += Number(r.rows[0]?.n ?? 0);
+      continue;
+    }
+    // One statement: the walk in name order within the budget (the row at the budget's end comes
+    // back, matching or not, so a spent budget is told from the team's end), then, only when the
+    // walk came short with its budget spent (a one-time filter: not run otherwise), the whole.
+    const short = plan.tokens.join('').length <= 1;
+    const budget = Math.max(
+      short ? relevanceTuning.walkShort : relevanceTuning.walkLong,
+      relevanceTuning.walkPerRow * need,
+    );
+    const r = await db.execute<{
+      gtid: string;
+      hit: boolean | null;
+      rn: string | number | null;
+      n: string | number | null;
+      part: number;
+      ord: string | number;
+    }>(sql`WITH w AS MATERIALIZED (
+        SELECT w.gtid, w.hit, w.rn
+        FROM (SELECT c.gtid, (${cond}) AS hit, row_number() OVER (${order}) AS rn
+          FROM contact c WHERE c.team_uid = ${scope.teamUID} ${after}
+          ${order} LIMIT ${budget}) w
+        WHERE w.hit OR w.rn = ${budget}
+        LIMIT ${need})
+      SELECT x.gtid, x.hit, x.rn, x.n, x.part, x.ord FROM (
+        SELECT w.gtid, w.hit, w.rn, NULL::bigint AS n, 1 AS part, w.rn AS ord FROM w
+        UNION ALL
+        SELECT m.gtid, NULL, NULL, m.n, 2, row_number() OVER () FROM (${whole}) m
+        WHERE (SELECT count(*) FROM w WHERE w.hit) < ${need}
+          AND EXISTS (SELECT 1 FROM w WHERE w.rn = ${budget})) x
+      ORDER BY x.part, x.ord`);
+    const walked = r.rows.filter((row) => row.part === 1);
+    const hits = walked.filter((row) => row.hit === true).map((row) => row.gtid);
+    if (hits.length >= need) {
+      found.push(...hits);
+      count = null;
+      break;
+    }
+    if (!walked.some((row) => Number(row.rn) === budget)) {
+      // The walk reached the team's last contact: the class is complete.
+      found.push(...hits);
+      if (count !== null) count += hits.length;
+      continue;
+    }
+    const rest = r.rows.filter((row) => row.part === 2);
+    found.push(...rest.map((row) => row.gtid));
+    if (count !== null) count += Number(rest[0]?.n ?? 0);
   }
   return { gtids: found.slice(plan.from, want), count };
 }
