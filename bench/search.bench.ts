@@ -20,10 +20,11 @@
  *   person. A pause of 1-3 s between searches (the seeded rng draws every delay); typing into
  *   the command palette, a keystroke every 150-250 ms. The bench sends what the palette sends
  *   (features/palette/CommandPalette.tsx): the trimmed text once no key has come for 150 ms (its
- *   debounce), 8 hits, `currentTab: 'palette'`, nothing for an empty text or for a text answered
- *   in the last 10 s (its staleTime); on a newer text the request in flight goes stale (TanStack
- *   aborts it on the client; the server runs a search to the end regardless, so the bench lets
- *   it finish, drops its answer as the palette does and counts its server time). A table action
+ *   debounce), 8 hits, `currentTab: 'palette'`, `options.total: 'none'` (it shows no count),
+ *   nothing for an empty text or for a text answered in the last 10 s (its staleTime); on a
+ *   newer text the request in flight goes stale (TanStack aborts it on the client; the server
+ *   runs a search to the end regardless, so the bench lets it finish, drops its answer as the
+ *   palette does and counts its server time). A table action
  *   (open, filter, sort, a later page; first pages of 60 rows as the table asks) is one request,
  *   then the pause. At 8 people this is ~20 requests/s: the latency one person sees while 7
  *   others search too.
@@ -31,6 +32,7 @@
  *   no pauses and no debounce, each client sending its next one the moment an answer arrives.
  *   On 2 cores this saturates the machine, so its latency is about clients / throughput
  *   (Little's law): it measures the most searches a second the server keeps up with.
+ * `--cpu-only`: only the CPU per query by shape (below), `--runs` passes, no replays.
  * Figures: server time from the `Server-Timing` header the handler sets (`search;dur=`: the
  * whole handler in-process, from the request's arrival to the answer's body; `queue;dur=` the
  * wait for a database connection within it, `db;dur=` the time on it), per query shape too, the
@@ -115,6 +117,7 @@ function paletteQuery(ctx: Ctx, typed: string, typoAt: number | null): Query {
       searchObj: { text },
       paging: { from: 0, size: 8 },
       currentTab: 'palette',
+      options: { total: 'none' },
     },
   };
 }
@@ -248,6 +251,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       clients: { type: 'string' },
       paced: { type: 'string' },
       runs: { type: 'string' },
+      'cpu-only': { type: 'boolean', default: false },
     },
   });
   if (values.million && !process.env.BENCH_DATABASE_URL) {
@@ -262,6 +266,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
       million: values.million,
       paced: values.paced ? Number(values.paced) : PACED_QUERIES,
       runs: values.runs ? Number(values.runs) : RUNS,
+      cpuOnly: values['cpu-only'],
     });
   } finally {
     await server.stop();
@@ -384,7 +389,14 @@ function summarise(samples: Sample[], secs: number, cpuMs: number, pgCpuMs: numb
 /** The replay against a running server with the seeded demo team (also usable on its own). */
 export async function measure(
   server: Omit<BenchServer, 'stop'>,
-  opts: { clients: number; million?: boolean; paced?: number; runs?: number } = { clients: 8 },
+  opts: {
+    clients: number;
+    million?: boolean;
+    paced?: number;
+    runs?: number;
+    /** Only the CPU per query by shape, `runs` passes (no replays, no verdict). */
+    cpuOnly?: boolean;
+  } = { clients: 8 },
 ): Promise<boolean> {
   const CLIENTS = opts.clients;
   const PACED = opts.paced ?? PACED_QUERIES;
@@ -608,6 +620,28 @@ export async function measure(
     }
     return lines;
   };
+  if (opts.cpuOnly) {
+    // Load-independent figures alone, pass after pass (e.g. on a kept, settled database, with
+    // BENCH_DATA_DIR, once autovacuum has finished with the seed: the PostgreSQL figure is the
+    // whole cluster's CPU).
+    const lines: string[] = [`\nsearch: ${engine}, CPU per query by shape, one request at a time`];
+    for (let pass = 1; pass <= RUN_COUNT; pass++) {
+      const passLines = await cpuByShape();
+      lines.push(
+        `  pass ${pass} (load after: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join('/')}):`,
+      );
+      lines.push(...passLines);
+    }
+    lines.push(
+      `  failed queries: ${errors.length}${errors.length ? ` (first: ${errors[0]})` : ''}`,
+      '',
+    );
+    process.stdout.write(lines.join('\n'));
+    return errors.length === 0;
+  }
   const cpuLines = await cpuByShape();
   const cpuLoad = os
     .loadavg()

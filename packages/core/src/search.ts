@@ -128,8 +128,13 @@ export const searchRequestSchema = z
     currentTab: z.string().max(40).optional(),
     options: z
       .object({
-        /** `auto`: exact up to SEARCH_TOTAL_BOUND, then a bound marked `gte`; `exact`: always exact. */
-        total: z.enum(['auto', 'exact']).default('auto'),
+        /**
+         * `auto`: exact up to SEARCH_TOTAL_BOUND, then a bound marked `gte`; `exact`: always
+         * exact; `none`: not counted (a type-ahead list that shows no count): exact only when the
+         * page is the last one (a short first page), else `gte` the hits up to the page's end
+         * (from + hits; the hits alone after `searchAfter`; 0 for an empty page past the end).
+         */
+        total: z.enum(['auto', 'exact', 'none']).default('auto'),
       })
       .strict()
       .default({ total: 'auto' }),

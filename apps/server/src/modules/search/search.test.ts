@@ -302,6 +302,32 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     expect(auto.body.data.total).toEqual({ value: seed.contacts.length, relation: 'eq' });
     expect(exact.body.data.total).toEqual(auto.body.data.total);
   });
+
+  it("total 'none' (the palette's) counts nothing: at least the hits shown, exact on the last page", async () => {
+    const n = seed.contacts.length;
+    const all = await agrees({});
+    const none = (paging: Body['paging']) =>
+      post({ paging, options: { total: 'none' } }).then((r) => {
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.data;
+      });
+    // A full page: at least up to its end; the same hits as when counted.
+    const first = await none({ from: 0, size: 5 });
+    expect(first.total).toEqual({ value: 5, relation: 'gte' });
+    expect(first.hits.map((h) => h.GTID)).toEqual(all.got.slice(0, 5));
+    expect((await none({ from: 10, size: 5 })).total).toEqual({ value: 15, relation: 'gte' });
+    // After a cursor: the hits of the page alone.
+    const next = await none({ from: 0, size: 5, searchAfter: first.searchAfter! });
+    expect(next.total).toEqual({ value: 5, relation: 'gte' });
+    expect(next.hits.map((h) => h.GTID)).toEqual(all.got.slice(5, 10));
+    // The last page, short: exact. Past the end: nothing proven.
+    expect((await none({ from: n - 2, size: 5 })).total).toEqual({ value: n, relation: 'eq' });
+    expect((await none({ from: n + 3, size: 5 })).total).toEqual({ value: 0, relation: 'gte' });
+    expect((await none({ from: 0, size: SEARCH_MAX_SIZE })).total).toEqual({
+      value: n,
+      relation: 'eq',
+    });
+  });
 });
 
 describe(`contact.search_doc (${ENGINE})`, () => {

@@ -68,13 +68,20 @@ export async function search(
     const rows = await repo.searchPage(scope, db, plan);
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.
+    // With `total: 'none'` (the command palette shows no count) nothing is counted: the total
+    // is what the page proves, at least the hits up to its end.
     const counted = rows[0]?.match_count;
     const total =
       !after && rows.length < plan.size && (rows.length > 0 || plan.from === 0)
         ? { value: plan.from + rows.length, relation: 'eq' as const }
-        : counted != null && !after
-          ? repo.totalOf(Number(counted), plan.exactTotal)
-          : await repo.searchTotal(scope, db, plan);
+        : req.options.total === 'none'
+          ? {
+              value: rows.length === 0 ? 0 : (after ? 0 : plan.from) + rows.length,
+              relation: 'gte' as const,
+            }
+          : counted != null && !after
+            ? repo.totalOf(Number(counted), plan.exactTotal)
+            : await repo.searchTotal(scope, db, plan);
     timing?.('db', performance.now() - started);
     const last = rows.at(-1);
     return {

@@ -119,6 +119,8 @@ function PaletteBody({ teamUID, onClose }: { teamUID: string; onClose: () => voi
             searchObj: { text: debounced },
             paging: { from: 0, size: HITS },
             currentTab: 'palette',
+            // The palette shows hits, never a count: the server need not count them.
+            options: { total: 'none' },
           },
           { signal },
         )
