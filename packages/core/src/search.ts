@@ -17,7 +17,7 @@ export const SEARCH_TOTAL_BOUND = 10_000;
 export const SEARCH_DEFAULT_SIZE = 50;
 /** Longest free-text query. */
 export const SEARCH_MAX_TEXT = 200;
-/** Free-text tokens shorter than this match by prefix only; longer ones also a name by similarity (typos). */
+/** Free-text tokens shorter than this match by prefix only; longer ones also by similarity (typos). */
 export const SEARCH_FUZZY_MIN_LENGTH = 4;
 /**
  * pg_trgm word similarity a token needs to match a word with a typo (set for the search's

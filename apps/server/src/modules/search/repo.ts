@@ -60,16 +60,10 @@ function prefixCondition(token: string): SQL {
   return sql`(${sql.join(parts, sql` OR `)})`;
 }
 
-/**
- * One free-text token: as typed, or (a typo token) also a close word of the names. Typos are
- * forgiven in names only: e-mails, phones and handles are identifiers, where a close match is a
- * different person (as engines advise: Algolia's `disableTypoToleranceOnAttributes`), and the
- * names' trigram index (migration 0014) reads a typo's candidates in half the time of the
- * whole document's.
- */
+/** One free-text token: as typed, or (a typo token) also a close word. */
 function tokenCondition(token: string, typo: boolean): SQL {
   return typo
-    ? sql`(${prefixCondition(token)} OR ${token} <% c.search_names)`
+    ? sql`(${prefixCondition(token)} OR ${token} <% c.search_doc)`
     : prefixCondition(token);
 }
 
