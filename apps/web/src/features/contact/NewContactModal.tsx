@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isEmail, TIMINGS } from '@leadloom/core';
@@ -21,6 +10,7 @@ import { useCreateContact, usePipelineStages } from './api';
 import { contactName, normalizeUrl, platformLabel, platformOfUrl } from './contactInfo';
 import { contactPath } from './tabs';
 import type { NewContact } from './types';
+import { FormActions } from '../../ui/FormActions';
 
 interface NewContactModalProps {
   opened: boolean;
@@ -213,14 +203,9 @@ function NewContactForm({ onClose, teamUID, pipelineUID, stageUID }: NewContactM
             {errors.form ?? create.error?.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create contact
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={create.isPending} mt="xs">
+          Create contact
+        </FormActions>
       </Stack>
     </form>
   );

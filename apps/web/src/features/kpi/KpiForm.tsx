@@ -11,7 +11,6 @@ import {
 } from '@leadloom/core';
 import {
   Alert,
-  Button,
   Group,
   MultiSelect,
   NumberInput,
@@ -29,6 +28,7 @@ import { usePipelines } from '../pipeline/api';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { useAssignees } from '../tasks/api';
 import { usePipelineStages } from './api';
+import { FormActions } from '../../ui/FormActions';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -254,14 +254,9 @@ export function KpiForm({
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={saving} mt="xs">
+          {submitLabel}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -49,6 +49,7 @@ import {
 } from './format';
 import { InvitationPanel } from './InvitationPanel';
 import type { InviteRole, PipelineOption, TeamInvitation, TeamMember } from './types';
+import { FormActions } from '../../ui/FormActions';
 
 const ROLE_OPTIONS = [
   { value: 'member', label: 'Member' },
@@ -458,14 +459,9 @@ function InviteModal({
               {serverError.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
+          <FormActions onCancel={close} loading={invite.isPending} mt="xs">
+            Send invitation
+          </FormActions>
         </Stack>
       </form>
     </Modal>
@@ -533,14 +529,9 @@ function EditMemberModal({
               {updateMember.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={updateMember.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={updateMember.isPending} mt="xs">
+            Save
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Checkbox, Modal, Stack, TagsInput, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { usePipelineMutations } from './api';
 import type { PipelineDetail } from './types';
+import { FormActions } from '../../ui/FormActions';
 
 /** Name, optional first stages and "make default"; over the plan's limit the server's message shows. */
 export function NewPipelineModal({
@@ -109,14 +100,9 @@ export function NewPipelineModal({
             checked={isDefault}
             onChange={(e) => setIsDefault(e.currentTarget.checked)}
           />
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create pipeline
-            </Button>
-          </Group>
+          <FormActions onCancel={close} loading={create.isPending} mt="xs">
+            Create pipeline
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -26,6 +26,7 @@ import { plural, stageMoveSentence } from './format';
 import { setupPath } from './SetupPipelinesPage';
 import { SortableRows } from '../../ui/Sortable';
 import type { Phase, PipelineDetail, SetupStage, StageInput } from './types';
+import { FormActions } from '../../ui/FormActions';
 
 const SWATCHES = [
   '#E9ECEF',
@@ -386,14 +387,9 @@ function StageEditor({
           maxLength={2000}
           error={errors.description}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save stage
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} loading={saving}>
+          Save stage
+        </FormActions>
       </Stack>
     </form>
   );

@@ -36,6 +36,7 @@ import {
   type ColumnLayout,
   type TableQuery,
 } from './tableState';
+import { FormActions } from '../../ui/FormActions';
 
 function NameModal({
   opened,
@@ -89,14 +90,9 @@ function NameModal({
               onChange={(e) => setShared(e.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={loading}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={loading}>
+            {submitLabel}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

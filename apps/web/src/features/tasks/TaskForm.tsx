@@ -1,7 +1,6 @@
 import { repeatDataSchema, WEEKDAYS, type RepeatData } from '@leadloom/core';
 import {
   Alert,
-  Button,
   Chip,
   Group,
   Modal,
@@ -14,6 +13,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAssignees, type Task, type TaskDraft } from './api';
+import { FormActions } from '../../ui/FormActions';
 
 type RepeatKind = 'none' | RepeatData['kind'];
 
@@ -195,14 +195,9 @@ export function TaskForm({
             {error.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={saving}>
-            {task ? 'Save task' : 'Add task'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSubmit={save} loading={saving}>
+          {task ? 'Save task' : 'Add task'}
+        </FormActions>
       </Stack>
     </Modal>
   );

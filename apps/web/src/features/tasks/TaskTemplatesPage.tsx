@@ -39,6 +39,7 @@ import {
   type TaskTemplateRow,
 } from './taskTemplatesApi';
 import { ListSkeleton } from '../../ui/Skeletons';
+import { FormActions } from '../../ui/FormActions';
 
 /** "Due the same day at 09:00", "Due 2 days later". */
 export function dueRuleLabel(t: Pick<TaskTemplateRow, 'dueInDays' | 'dueTime'>): string {
@@ -364,14 +365,9 @@ function TemplateForm({
             {error.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={saving}>
-            Save template
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSubmit={save} loading={saving}>
+          Save template
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -27,6 +27,7 @@ import { useAddDeal, useDeleteDeal, useEditDeal, type DealInput } from '../api';
 import { dealTotals, formatMoney } from '../deals';
 import type { ContactPipeline, Deal, DealStatus } from '../types';
 import type { TabProps } from './props';
+import { FormActions } from '../../../ui/FormActions';
 
 const STATUS_COLOR: Record<DealStatus, string> = { open: 'blue', won: 'green', lost: 'red' };
 const STATUS_LABEL: Record<DealStatus, string> = { open: 'Open', won: 'Won', lost: 'Lost' };
@@ -359,14 +360,9 @@ function DealModal({
               {serverError.message}
             </Text>
           )}
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {deal ? 'Save deal' : 'Add deal'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={pending} mt="xs">
+            {deal ? 'Save deal' : 'Add deal'}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   ColorInput,
   Divider,
   Drawer,
@@ -22,6 +21,7 @@ import { NoticePreview } from '../NoticeView';
 import { NOTICE_POSITIONS, type Notice, type NoticePosition } from '../types';
 import { useNoticeChange } from './adminApi';
 import { EMPTY_NOTICE, formFromNotice, noticeFromForm, type NoticeFormValues } from './noticeForm';
+import { FormActions } from '../../../ui/FormActions';
 
 const PLATFORM_LABELS = { web: 'Web app', extension: 'Extension', any: 'Both' } as const;
 
@@ -153,14 +153,9 @@ function EditorForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
             checked={values.published}
             onChange={(e) => set('published', e.currentTarget.checked)}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button onClick={save} loading={change.isPending}>
-              {notice ? 'Save' : 'Create'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} onSubmit={save} loading={change.isPending} mt="sm">
+            {notice ? 'Save' : 'Create'}
+          </FormActions>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
