@@ -2,6 +2,7 @@ import {
   decodeSearchCursor,
   effectiveSort,
   encodeSearchCursor,
+  SEARCH_FUZZY_MIN_LENGTH,
   searchTokens,
   type SearchAnswer,
   type SearchFilter,
@@ -100,21 +101,23 @@ export async function search(
 
 /**
  * A search plan for the transaction `db` belongs to: the free text's tokens, and which of them
- * need typo tolerance (set for this transaction alone with SET LOCAL). Every reader of the
- * search's SQL — `POST /v2`, a bulk job's "all matching", the CSV export — plans here, so they
- * match the same contacts.
+ * are typos and stand for which words (looked up with the typo tolerance set for this
+ * transaction alone, SET LOCAL). Every reader of the search's SQL — `POST /v2`, a bulk job's
+ * "all matching", the CSV export — plans here, so they match the same contacts.
  */
 export async function planSearch(
   scope: TeamScope,
   db: AppDb,
-  base: Omit<repo.SearchPlan, 'tokens' | 'typoTokens'>,
+  base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
   /** The transaction already runs with repo.setSearchSession (typo tolerance included). */
   opts: { searchSession?: boolean } = {},
 ): Promise<repo.SearchPlan> {
   const tokens = searchTokens(base.filter.text ?? '');
-  const typoTokens = await repo.typoTokens(scope, db, tokens);
-  if (typoTokens.length > 0 && !opts.searchSession) await repo.setTypoTolerance(scope, db);
-  return { ...base, tokens, typoTokens };
+  if (!opts.searchSession && tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH)) {
+    await repo.setTypoTolerance(scope, db);
+  }
+  const corrections = await repo.typoCorrections(scope, db, tokens);
+  return { ...base, tokens, corrections };
 }
 
 /**
