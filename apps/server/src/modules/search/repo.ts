@@ -11,6 +11,7 @@ import {
   type SearchSortField,
 } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 
@@ -417,7 +418,9 @@ export async function searchPage(
   if (plan.sort.field === 'relevance') {
     const top = await relevanceTopK(scope, db, plan, where, ascending);
     if (top.gtids.length === 0) return [];
-    const r = await db.execute<PageRow>(sql`${select}
+    // The page's rows by their keys: a plan that no value changes, so a named statement (parsed
+    // and planned once per connection) serves every type-ahead keystroke of the same shape.
+    const r = await executePrepared<PageRow>(db, sql`${select}
       FROM (SELECT gtid, ${top.count === null ? sql`NULL` : sql`${top.count}`}::bigint AS match_count
         FROM unnest(${list(top.gtids)}) AS u(gtid)) page
       ${rows}`);
