@@ -29,6 +29,9 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "contact_search_words_insert" AFTER INSERT ON "contact"
 	REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION search_words_of_new_contacts();--> statement-breakpoint
+-- ALWAYS: bulk loads run with session_replication_role = replica (to skip per-row foreign-key
+-- checks, seed/demo.repo.ts), which silences ordinary triggers; the dictionary must still follow.
+ALTER TABLE "contact" ENABLE ALWAYS TRIGGER "contact_search_words_insert";--> statement-breakpoint
 -- Renamed contacts: per row, and only when the names changed (a stage move touches the contact
 -- row too, and must not pay for this).
 CREATE FUNCTION search_words_of_renamed_contact() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -41,4 +44,5 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "contact_search_words_rename" AFTER UPDATE OF "first_name", "last_name", "full_name" ON "contact"
-	FOR EACH ROW WHEN (OLD.search_names IS DISTINCT FROM NEW.search_names) EXECUTE FUNCTION search_words_of_renamed_contact();
+	FOR EACH ROW WHEN (OLD.search_names IS DISTINCT FROM NEW.search_names) EXECUTE FUNCTION search_words_of_renamed_contact();--> statement-breakpoint
+ALTER TABLE "contact" ENABLE ALWAYS TRIGGER "contact_search_words_rename";
