@@ -2,7 +2,6 @@ import {
   decodeSearchCursor,
   effectiveSort,
   encodeSearchCursor,
-  SEARCH_FUZZY_MIN_LENGTH,
   searchTokens,
   type SearchAnswer,
   type SearchFilter,
@@ -94,10 +93,11 @@ export async function search(
 }
 
 /**
- * A search plan for the transaction `db` belongs to: the free text's tokens, and which of them
- * are typos and stand for which words (looked up with the typo tolerance set for this
- * transaction alone, SET LOCAL). Every reader of the search's SQL — `POST /v2`, a bulk job's
- * "all matching", the CSV export — plans here, so they match the same contacts.
+ * A search plan for the transaction `db` belongs to, whose search settings it sets (SET LOCAL,
+ * repo.setSearchSession): the free text's tokens, and which of them are typos and stand for
+ * which words. The readers of the search's SQL — `POST /v2` (which leaves the typo check until
+ * a page comes back empty, {@link searchPageCorrected}), a bulk job's "all matching", the CSV
+ * export — plan alike, so they match the same contacts.
  */
 export async function planSearch(
   scope: TeamScope,
@@ -105,7 +105,7 @@ export async function planSearch(
   base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
 ): Promise<repo.SearchPlan> {
   const tokens = searchTokens(base.filter.text ?? '');
-  if (tokens.some((t) => t.length >= SEARCH_FUZZY_MIN_LENGTH)) await repo.setTypoTolerance(scope, db);
+  await repo.setSearchSession(scope, db);
   const corrections = await repo.typoCorrections(scope, db, tokens);
   return { ...base, tokens, corrections };
 }
