@@ -17,10 +17,15 @@ export const SEARCH_TOTAL_BOUND = 10_000;
 export const SEARCH_DEFAULT_SIZE = 50;
 /** Longest free-text query. */
 export const SEARCH_MAX_TEXT = 200;
-/** Free-text tokens shorter than this match by prefix only; longer ones also by similarity (typos). */
-export const SEARCH_FUZZY_MIN_LENGTH = 4;
 /**
- * pg_trgm word similarity a token needs to match a word with a typo (set for the search's
+ * Free-text tokens shorter than this match by prefix only; a longer one that nothing matches as
+ * typed (a typo) matches as the team's name words close to it would.
+ */
+export const SEARCH_FUZZY_MIN_LENGTH = 4;
+/** Most name words a typo token stands for (the closest ones). */
+export const SEARCH_MAX_CORRECTIONS = 10;
+/**
+ * pg_trgm word similarity a name word needs to correct a typo token (set for the search's
  * transaction; pg_trgm's default 0.6 misses a one-letter typo in the middle of a 9-letter word).
  */
 export const SEARCH_WORD_SIMILARITY = 0.4;

@@ -1,6 +1,6 @@
 import { systemScope } from '../db/scope';
 import type { Services } from '../services';
-import { refreshPlannerStatistics } from './planner-statistics';
+import { maintainEmbeddedDatabase } from './embedded-maintenance';
 import { deleteExpiredChanges, teamsWithExpiredChanges } from './change-log-retention.repo';
 
 /**
@@ -56,14 +56,14 @@ export async function pruneChangeLog(
 }
 
 /**
- * Schedules the hourly retention run and starts its worker; an embedded database's statistics
- * are refreshed now, in the background (a fresh start may follow a big import or seed).
+ * Schedules the hourly retention run and starts its worker; an embedded database is vacuumed and
+ * analysed now, in the background (a fresh start may follow a big import or seed).
  */
 export async function workChangeLogRetention(services: Services): Promise<void> {
   const { boss } = services.jobs;
   const days = services.config.changeLogRetentionDays;
-  refreshPlannerStatistics(services).catch((err: unknown) =>
-    services.logger.warn({ err }, 'ANALYZE at start failed'),
+  maintainEmbeddedDatabase(services).catch((err: unknown) =>
+    services.logger.warn({ err }, 'VACUUM (ANALYZE) at start failed'),
   );
   await boss.schedule(CHANGE_LOG_RETENTION_QUEUE, CHANGE_LOG_RETENTION_CRON, {}, { tz: 'UTC' });
   await boss.work(CHANGE_LOG_RETENTION_QUEUE, async () => {
@@ -71,8 +71,8 @@ export async function workChangeLogRetention(services: Services): Promise<void> 
     const result = await pruneChangeLog(services, {
       cutoff: new Date(started - days * 86_400_000),
     });
-    // The same hourly maintenance run keeps an embedded database's statistics fresh.
-    await refreshPlannerStatistics(services);
+    // The same hourly maintenance run vacuums and analyses an embedded database.
+    await maintainEmbeddedDatabase(services);
     if (result.deleted > 0) {
       services.logger.info(
         { ...result, ms: Date.now() - started, retentionDays: days },

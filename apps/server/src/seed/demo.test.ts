@@ -17,6 +17,7 @@ import {
   DEMO_TASK_TEMPLATES,
   DEMO_TEMPLATES,
   DEMO_USER,
+  LAST_NAMES,
 } from './demo-data';
 import { seedDemo } from './demo';
 import { pgArray, skipForeignKeyTriggers, verifyForeignKeys } from './demo.repo';
@@ -215,6 +216,29 @@ describe(`npm run demo -- --contacts N --stage-heavy (${ENGINE})`, () => {
     });
     // The other half is spread: every stage of every pipeline has cards.
     expect(r.rows).toHaveLength(DEMO_PIPELINES.reduce((k, p) => k + p.stages.length + 1, 0));
+  });
+
+  it('puts the bulk-loaded names in the typo dictionary: a misspelt last name finds its contacts', async () => {
+    const name = [...LAST_NAMES].sort((a, b) => b.length - a.length)[0]!;
+    const misspelt = `${name.slice(0, 3)}${name[3] === 'q' ? 'x' : 'q'}${name.slice(4)}`.toLowerCase();
+    const res = await client.api('/v2', {
+      method: 'POST',
+      body: JSON.stringify({
+        teamUID: team,
+        searchObj: { text: misspelt },
+        paging: { from: 0, size: 200 },
+        options: { total: 'exact' },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = (res.body as { data: { hits: { lastName: string }[]; total: { value: number } } })
+      .data;
+    const expected = await n(
+      sql`SELECT count(*) n FROM contact WHERE team_uid = ${team} AND last_name = ${name}`,
+    );
+    expect(expected).toBeGreaterThan(0);
+    expect(data.total.value).toBe(expected);
+    expect(new Set(data.hits.map((h) => h.lastName))).toEqual(new Set([name]));
   });
 
   it('gives every contact its activities with the typed columns, and history to match', async () => {

@@ -2,7 +2,7 @@ import { bulkRequestFields, bulkRequestSchema, bulkSelectionRule } from '@leadlo
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
-import { specPathIdentity } from '../../http/spec-path-identity';
+import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
 import { teamScopeFor } from '../teams/service';
 import type { Services } from '../../services';
@@ -47,7 +47,9 @@ export function v2BulkRoutes(services: Services) {
     .superRefine(bulkSelectionRule);
 
   app.post('/v2/bulk', async (c) => {
-    const identity = await specPathIdentity(services, c);
+    const token = specPathToken(c);
+    if (token instanceof Response) return token;
+    const identity = await specPathIdentity(services, c, token);
     if (identity instanceof Response) return identity;
     const { teamUID, ...request } = await jsonBody(c, body);
     const scope = await teamScopeFor(database, identity.uid, teamUID);

@@ -2,10 +2,10 @@ import { ERRORS, searchRequestJsonSchema, searchRequestSchema } from '@leadloom/
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { ApiError, errorBody, respondError } from '../../http/errors';
-import { specPathIdentity } from '../../http/spec-path-identity';
+import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor, withRequestScope } from '../teams/service';
 import { search } from './service';
 
 /**
@@ -13,8 +13,9 @@ import { search } from './service';
  * the body's `teamUID`, and its request schema as JSON Schema at `GET /v2/schema`.
  *
  * Auth: no Authorization header → 403 `permission-denied` "User not logged in" (SPEC §6, §8);
- * a bad or expired token → 401 "Unauthorized: Invalid token", on which the client refreshes and
- * retries once (SPEC §7). Any failure other than a request error → 500 `failed-search`.
+ * then a body off the schema → 400; a bad or expired token → 401 "Unauthorized: Invalid token",
+ * on which the client refreshes and retries once (SPEC §7); a team the caller is not in → 404.
+ * Any failure other than a request error → 500 `failed-search`.
  */
 export function searchRoutes(services: Services) {
   const app = new Hono<AppEnv>();
@@ -24,11 +25,19 @@ export function searchRoutes(services: Services) {
 
   app.post('/v2', async (c) => {
     const started = performance.now();
-    const identity = await specPathIdentity(services, c);
-    if (identity instanceof Response) return identity;
+    const token = specPathToken(c);
+    if (token instanceof Response) return token;
     try {
       const body = await jsonBody(c, searchRequestSchema);
-      const scope = await teamScopeFor(services.database, identity.uid, body.teamUID);
+      // The body's team, read with the caller's standing: one statement before the search.
+      const identity = await specPathIdentity(services, c, token, body.teamUID);
+      if (identity instanceof Response) return identity;
+      const scope = await withRequestScope(
+        identity.uid,
+        body.teamUID,
+        identity.teamScope?.scope ?? null,
+        () => teamScopeFor(services.database, identity.uid, body.teamUID),
+      );
       const phases: string[] = [];
       const data = await search(services.database, scope, body, (phase, ms) =>
         phases.push(`${phase};dur=${ms.toFixed(1)}`),

@@ -402,6 +402,14 @@ export function modelSearch(
     pipelineUID = candidates[0]?.pipelineUID ?? null;
   }
   const tokens = searchTokens(f.text ?? '');
+  // The team's name words (the typo dictionary, migration 0016): every contact's, seen or not.
+  const nameWords = [
+    ...new Set(
+      seed.contacts.flatMap((c) =>
+        [c.firstName, c.lastName, c.fullName].flatMap((n) => n.toLowerCase().split(/\s+/)),
+      ),
+    ),
+  ].filter((w) => w !== '');
   const dealValue = (c: SeedContact) =>
     c.deals
       .filter(
@@ -429,11 +437,14 @@ export function modelSearch(
     const digits = phoneDigits(t);
     if (digits && digits.length >= 3 && doc.includes(digits)) return true;
     // Typo tolerance, for the vocabulary's construction (see above): a token of ≥ 9 letters
-    // one substitution away from a word of the document.
+    // stands for the team's name words one substitution away from it, each matched as typed.
     if (t.length >= 9) {
-      return doc
-        .split(' ')
-        .some((w) => w.length === t.length && [...w].filter((ch, i) => ch !== t[i]).length === 1);
+      return nameWords.some(
+        (w) =>
+          w.length === t.length &&
+          [...w].filter((ch, i) => ch !== t[i]).length === 1 &&
+          doc.includes(` ${w}`),
+      );
     }
     return false;
   };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
+import { ownerWithTeam } from '../../test/team-fixtures';
 import { modelAnswers, modelSearch, seedSearchTeam, type SearchSeed } from './search-fixtures';
 
 let s: TestServices;
@@ -76,6 +77,41 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     expect(got.length).toBeGreaterThan(0);
     const exact = await agrees({ searchObj: { text: 'nightingale' } });
     expect([...got].sort()).toEqual([...exact.got].sort());
+  });
+
+  it('forgives a typo in a name, not in an e-mail or a handle; a new or renamed contact\'s name at once', async () => {
+    const own = await ownerWithTeam(s, 'search-typo-owner@example.com');
+    const res = await own.client.api(`/api/teams/${own.teamUID}/contacts`, {
+      method: 'POST',
+      body: JSON.stringify({
+        firstName: 'Maximiliane',
+        lastName: 'Ng',
+        emailAddress: 'quartermaster@mail.test',
+        profiles: { instagram: 'https://www.instagram.com/thunderbolts' },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const gtid = (res.body!.contact as { GTID: string }).GTID;
+    const text = async (t: string) => {
+      const r = await post({ teamUID: own.teamUID, searchObj: { text: t } }, own.client);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.hits.map((h) => h.GTID);
+    };
+    expect(await text('maximiliame')).toEqual([gtid]);
+    expect(await text('maximiliame ng')).toEqual([gtid]);
+    expect(await text('quartermaster')).toEqual([gtid]);
+    expect(await text('thunderbolts')).toEqual([gtid]);
+    expect(await text('quartermaater')).toEqual([]);
+    expect(await text('thunderbolta')).toEqual([]);
+    // Renamed: the new name is forgiven its typos, as typed; the old one no longer matches.
+    const renamed = await own.client.api(`/api/teams/${own.teamUID}/contacts/${gtid}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ firstName: 'Wilhelmina' }),
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await text('wilhelmima')).toEqual([gtid]);
+    expect(await text('wilhelm')).toEqual([gtid]);
+    expect(await text('maximiliame')).toEqual([]);
   });
 
   it('free text that matches nothing answers no hits and a total of 0', async () => {

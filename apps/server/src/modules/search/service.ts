@@ -51,21 +51,15 @@ export async function search(
     const pipelineUID =
       req.searchObj.pipelineUID ??
       (req.isPipelineInitial ? await repo.initialPipeline(scope, db) : null);
-    const plan = await planSearch(
-      scope,
-      db,
-      {
-        filter: req.searchObj,
-        pipelineUID,
-        sort,
-        from: req.paging.from,
-        size: req.paging.size,
-        after,
-        exactTotal: req.options.total === 'exact',
-      },
-      { searchSession: true },
-    );
-    const rows = await repo.searchPage(scope, db, plan);
+    const { plan, rows } = await searchPageCorrected(scope, db, {
+      filter: req.searchObj,
+      pipelineUID,
+      sort,
+      from: req.paging.from,
+      size: req.paging.size,
+      after,
+      exactTotal: req.options.total === 'exact',
+    });
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.
     // With `total: 'none'` (the command palette shows no count) nothing is counted: the total
@@ -99,22 +93,44 @@ export async function search(
 }
 
 /**
- * A search plan for the transaction `db` belongs to: the free text's tokens, and which of them
- * need typo tolerance (set for this transaction alone with SET LOCAL). Every reader of the
- * search's SQL — `POST /v2`, a bulk job's "all matching", the CSV export — plans here, so they
- * match the same contacts.
+ * A search plan for the transaction `db` belongs to, whose search settings it sets (SET LOCAL,
+ * repo.setSearchSession): the free text's tokens, and which of them are typos and stand for
+ * which words. The readers of the search's SQL — `POST /v2` (which leaves the typo check until
+ * a page comes back empty, {@link searchPageCorrected}), a bulk job's "all matching", the CSV
+ * export — plan alike, so they match the same contacts.
  */
 export async function planSearch(
   scope: TeamScope,
   db: AppDb,
-  base: Omit<repo.SearchPlan, 'tokens' | 'typoTokens'>,
-  /** The transaction already runs with repo.setSearchSession (typo tolerance included). */
-  opts: { searchSession?: boolean } = {},
+  base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
 ): Promise<repo.SearchPlan> {
   const tokens = searchTokens(base.filter.text ?? '');
-  const typoTokens = await repo.typoTokens(scope, db, tokens);
-  if (typoTokens.length > 0 && !opts.searchSession) await repo.setTypoTolerance(scope, db);
-  return { ...base, tokens, typoTokens };
+  await repo.setSearchSession(scope, db);
+  const corrections = await repo.typoCorrections(scope, db, tokens);
+  return { ...base, tokens, corrections };
+}
+
+/**
+ * A page as {@link planSearch} plans it, with the typo check left until it is needed: a page
+ * that holds a row proves that no token is a typo (the row matches every token as typed), so
+ * the check runs only when the page comes back empty, and the page is read again only when a
+ * token turns out to be a typo. Type-ahead is almost always the first case: the check's
+ * statement (planned anew for every text: 1-5 ms of PGlite's CPU) is spared. In a search
+ * session transaction ({@link repo.setSearchSession}).
+ */
+async function searchPageCorrected(
+  scope: TeamScope,
+  db: AppDb,
+  base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
+): Promise<{ plan: repo.SearchPlan; rows: repo.PageRow[] }> {
+  const tokens = searchTokens(base.filter.text ?? '');
+  const plan: repo.SearchPlan = { ...base, tokens, corrections: new Map() };
+  const rows = await repo.searchPage(scope, db, plan);
+  if (rows.length > 0) return { plan, rows };
+  const corrections = await repo.typoCorrections(scope, db, tokens);
+  if (corrections.size === 0) return { plan, rows };
+  const corrected = { ...plan, corrections };
+  return { plan: corrected, rows: await repo.searchPage(scope, db, corrected) };
 }
 
 /**
