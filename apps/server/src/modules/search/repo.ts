@@ -139,7 +139,8 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   }
   // Filters on other tables as uncorrelated semi-joins (`gtid IN (one pass over the team's
   // rows)`): hashed once, where a correlated EXISTS was planned as a probe per contact.
-  if (plan.pipelineUID) {
+  // A stage filter within the pipeline places the contact in it: one semi-join, not two.
+  if (plan.pipelineUID && !f.stageUIDs?.length) {
     conds.push(sql`c.gtid IN (SELECT fp.gtid FROM contact_pipeline fp
       WHERE fp.team_uid = ${scope.teamUID} AND fp.pipeline_uid = ${plan.pipelineUID}
         AND ${visibleCp('fp')})`);
@@ -420,37 +421,30 @@ export async function searchPage(
       ${rows}`);
     return r.rows;
   }
-  // A class sort without a cursor: walked class by class, or (few matches) ranked whole with
-  // each match's key read for it alone (the join of `ranked` reads every contact's key: 28,000
-  // for a stage sort over the demo team's pipeline, where a text filter left a few hundred).
-  let join = ranked?.join ?? sql``;
-  let ranking = rankKey;
-  if (!plan.after && isClassSort(plan.sort.field)) {
+  // A class sort without a cursor, unless a text of two characters or more leaves few matches
+  // (ranked whole at once): counted, then walked class by class when the matches are many.
+  if (!plan.after && isClassSort(plan.sort.field) && plan.tokens.join('').length <= 1) {
     const walked = await classWalk(scope, db, plan, where, ascending);
-    if (walked.gtids) {
-      if (walked.gtids.length === 0) return [];
+    if (walked) {
+      if (walked.page.length === 0) return [];
       const r = await db.execute<PageRow>(sql`${select}
         FROM (SELECT gtid, ${walked.count}::bigint AS match_count
-          FROM unnest(${list(walked.gtids)}) AS u(gtid)) page
+          FROM unnest(${list(walked.page)}) AS u(gtid)) page
         ${rows}`);
       return r.rows;
-    }
-    if (walked.count <= classWalkTuning.probeMax) {
-      join = sql``;
-      ranking = key;
     }
   }
   // Ranking every match: the matches are found on their own (OFFSET 0 keeps the planner from
   // pushing the LIMIT into them, which made it sort the whole team first and probe a filter's
   // semi-join once per contact: 120,000 index reads for a stage sort over a pipeline), with
   // their sort columns, then counted and sorted once.
-  const columns = ranked ? [ranking] : (keyColumns ?? [rankKey]);
+  const columns = ranked ? [rankKey] : (keyColumns ?? [rankKey]);
   const named = columns.map((col, i) => sql`${col} AS ${sql.raw(`k${i}`)}`);
   const order = columns.map((_, i) => sql`m.${sql.raw(`k${i}`)} ${dir}`);
   const r = await db.execute<PageRow>(sql`${select}
     FROM (SELECT m.gtid, count(*) OVER () AS match_count
       FROM (SELECT c.gtid, ${sql.join(named, sql`, `)}
-        FROM contact c ${join}
+        FROM contact c ${ranked?.join ?? sql``}
         WHERE ${where} ${after}
         OFFSET 0) m
       ORDER BY ${sql.join(order, sql`, `)}, m.gtid ${dir}
@@ -472,15 +466,13 @@ function isClassSort(field: SearchSortField): field is (typeof CLASS_SORTS)[numb
  * `matchesPerRow` per row wanted (so a walk of the demo team's pipeline of 28,000 reads at most
  * ~20 contacts a row), and gives up (ranking every match instead) past `budgetPerRow` contacts a
  * row wanted (at least `budgetMin`) in one class, where a filter thins out within the classes
- * read first. Ranked whole, up to `probeMax` matches read their keys one by one (an index probe
- * each), more in one join of every contact's key.
+ * read first.
  */
 export const classWalkTuning = {
   minMatches: 2000,
   matchesPerRow: 9,
   budgetPerRow: 24,
   budgetMin: 1024,
-  probeMax: 4000,
 };
 
 /**
@@ -607,7 +599,7 @@ async function walkClasses(
  * the first class in its index order, then of the next one, each class asked only for what the
  * ones before left to fill ({@link walkClasses}). The matches are counted first (the total the
  * table shows; bounded at SEARCH_TOTAL_BOUND + 1 as {@link searchTotal}): few of them
- * ({@link classWalkTuning}) are ranked whole instead (`gtids` null), which counts them again. Each
+ * ({@link classWalkTuning}) are ranked whole instead (null here), which counts them again. Each
  * contact a class lists is tested by the search's WHERE alone (a per-contact probe, OFFSET 0
  * keeping it one: the planner otherwise joined the whole team to each class).
  */
@@ -617,7 +609,7 @@ async function classWalk(
   plan: SearchPlan,
   where: SQL,
   ascending: boolean,
-): Promise<{ gtids: string[] | null; count: number }> {
+): Promise<{ page: string[]; count: number } | null> {
   const want = plan.from + plan.size;
   const count = await countMatches(scope, db, plan, where);
   if (
@@ -625,10 +617,10 @@ async function classWalk(
     count < classWalkTuning.matchesPerRow * want ||
     count <= plan.from
   ) {
-    return { gtids: null, count };
+    return null;
   }
   const classes = await walkClasses(scope, db, plan, ascending);
-  if (!classes) return { gtids: null, count };
+  if (!classes) return null;
   const budget = Math.max(classWalkTuning.budgetMin, classWalkTuning.budgetPerRow * want);
   const found: string[] = [];
   for (const cls of classes) {
@@ -646,11 +638,9 @@ async function classWalk(
     const hits = r.rows.filter((row) => row.hit).map((row) => row.gtid);
     found.push(...hits);
     // The class's budget spent short of the rows wanted: the filter is sparse here.
-    if (hits.length < need && r.rows.some((row) => Number(row.rn) === budget)) {
-      return { gtids: null, count };
-    }
+    if (hits.length < need && r.rows.some((row) => Number(row.rn) === budget)) return null;
   }
-  return { gtids: found.slice(plan.from, want), count };
+  return { page: found.slice(plan.from, want), count };
 }
 
 /**

@@ -259,14 +259,13 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
   it('stage, status label and deal value sorts read the same walked class by class as ranked whole', async () => {
     // Those sorts walk their classes in key order (repo classWalk) when the matches are many, or
     // rank every match. On a team of 80 the default tuning never walks; shrunk thresholds and
-    // budgets take every way (walked, a budget spent in a class, ranked whole by probe or join).
+    // budgets take every way (walked, a budget spent in a class, ranked whole).
     const saved = { ...classWalkTuning };
     const tuning = fc.record({
       minMatches: fc.constantFrom(0, 10, 1000),
       matchesPerRow: fc.constantFrom(0, 1, 9),
       budgetPerRow: fc.constantFrom(0, 1, 24),
       budgetMin: fc.constantFrom(1, 8, 1000),
-      probeMax: fc.constantFrom(0, 100_000),
     });
     const classBody = fc
       .tuple(bodyArb(), fc.constantFrom('stage', 'statusLabel', 'dealValue'), fc.boolean())
