@@ -806,10 +806,27 @@ export async function searchTotal(scope: TeamScope, db: AppDb, plan: SearchPlan)
 
 /** The matches of `where` ({@link whereOf} of `plan`), counted up to SEARCH_TOTAL_BOUND + 1. */
 async function countMatches(scope: TeamScope, db: AppDb, plan: SearchPlan, where: SQL) {
-  void scope;
   const limit = plan.exactTotal ? sql`` : sql`LIMIT ${SEARCH_TOTAL_BOUND + 1}`;
-  const r = await db.execute<{ n: string }>(sql`
-    SELECT count(*) AS n FROM (SELECT 1 FROM contact c WHERE ${where} ${limit}) t`);
+  // A filter on the placement alone (a pipeline, maybe stages of it): its contacts are its
+  // placements (a placement's contact exists, by its foreign key, and one in a pipeline the
+  // scope sees is visible), counted in the placements' index without reading a contact (for the
+  // demo team's pipeline 10,001 index entries, where the semi-join read ~14,000 contacts too).
+  const f = plan.filter;
+  const placementOnly =
+    plan.pipelineUID !== null &&
+    plan.tokens.length === 0 &&
+    Object.entries(f).every(
+      ([k, v]) => v === undefined || k === 'pipelineUID' || k === 'stageUIDs' || k === 'text',
+    );
+  const r = placementOnly
+    ? await db.execute<{ n: string }>(sql`
+        SELECT count(*) AS n FROM (SELECT 1 FROM contact_pipeline fp
+          WHERE fp.team_uid = ${scope.teamUID} AND fp.pipeline_uid = ${plan.pipelineUID}
+            AND ${visiblePipelineFilter(scope, sql`fp.pipeline_uid`)}
+            ${f.stageUIDs?.length ? sql`AND fp.stage_uid = ANY(${list(f.stageUIDs)})` : sql``}
+          ${limit}) t`)
+    : await db.execute<{ n: string }>(sql`
+        SELECT count(*) AS n FROM (SELECT 1 FROM contact c WHERE ${where} ${limit}) t`);
   return Number(r.rows[0]?.n ?? 0);
 }
 
