@@ -164,11 +164,22 @@ export function whereOf(scope: TeamScope, plan: SearchPlan): SQL {
   }
   if (f.tags?.all?.length) {
     const all = [...new Set(f.tags.all)];
-    // One grouped pass over the tags' rows (a hashed semi-join), not a count per contact.
-    conds.push(sql`c.gtid IN (SELECT tl.gtid FROM contact_tag tl
-      WHERE tl.team_uid = ${scope.teamUID} AND tl.tag_id = ANY(${list(all)})
-        AND (tl.pipeline_uid IS NULL OR ${visibleCp('tl')})
-      GROUP BY tl.gtid HAVING count(DISTINCT tl.tag_id) = ${all.length})`);
+    if (all.length <= 4) {
+      // A semi-join per tag (each one pass over its tag's rows in contact_tag_tag_idx): the
+      // grouped pass below spent 20 ms on count(DISTINCT) over two common tags' 11,800 rows.
+      for (const tag of all) {
+        conds.push(sql`c.gtid IN (SELECT tl.gtid FROM contact_tag tl
+          WHERE tl.team_uid = ${scope.teamUID} AND tl.tag_id = ${tag}
+            AND (tl.pipeline_uid IS NULL OR ${visibleCp('tl')}))`);
+      }
+    } else {
+      // One grouped pass over the tags' rows (a hashed semi-join), not a count per contact
+      // (and not a join per tag, past what the planner searches exhaustively).
+      conds.push(sql`c.gtid IN (SELECT tl.gtid FROM contact_tag tl
+        WHERE tl.team_uid = ${scope.teamUID} AND tl.tag_id = ANY(${list(all)})
+          AND (tl.pipeline_uid IS NULL OR ${visibleCp('tl')})
+        GROUP BY tl.gtid HAVING count(DISTINCT tl.tag_id) = ${all.length})`);
+    }
   }
   if (f.tags?.none?.length) conds.push(sql`NOT EXISTS (${tagRows('tn', f.tags.none)})`);
   if (f.statusLabels?.length) {
