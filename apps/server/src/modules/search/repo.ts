@@ -818,22 +818,25 @@ export async function searchTotal(scope: TeamScope, db: AppDb, plan: SearchPlan)
 /** The matches of `where` ({@link whereOf} of `plan`), counted up to SEARCH_TOTAL_BOUND + 1. */
 async function countMatches(scope: TeamScope, db: AppDb, plan: SearchPlan, where: SQL) {
   const limit = plan.exactTotal ? sql`` : sql`LIMIT ${SEARCH_TOTAL_BOUND + 1}`;
-  // A filter on the placement alone (a pipeline, maybe stages of it): its contacts are its
+  // A filter on the placement alone (a pipeline, stages): its contacts are its
   // placements (a placement's contact exists, by its foreign key, and one in a pipeline the
   // scope sees is visible), counted in the placements' index without reading a contact (for the
   // demo team's pipeline 10,001 index entries, where the semi-join read ~14,000 contacts too).
+  // Stages without a pipeline: a contact placed in two of them (two pipelines) counts once.
   const f = plan.filter;
   const placementOnly =
-    plan.pipelineUID !== null &&
+    (plan.pipelineUID !== null || Boolean(f.stageUIDs?.length)) &&
     plan.tokens.length === 0 &&
     Object.entries(f).every(
       ([k, v]) => v === undefined || k === 'pipelineUID' || k === 'stageUIDs' || k === 'text',
     );
   const r = placementOnly
     ? await db.execute<{ n: string }>(sql`
-        SELECT count(*) AS n FROM (SELECT 1 FROM contact_pipeline fp
-          WHERE fp.team_uid = ${scope.teamUID} AND fp.pipeline_uid = ${plan.pipelineUID}
+        SELECT count(*) AS n FROM (SELECT ${plan.pipelineUID ? sql`` : sql`DISTINCT`} fp.gtid
+          FROM contact_pipeline fp
+          WHERE fp.team_uid = ${scope.teamUID}
             AND ${visiblePipelineFilter(scope, sql`fp.pipeline_uid`)}
+            ${plan.pipelineUID ? sql`AND fp.pipeline_uid = ${plan.pipelineUID}` : sql``}
             ${f.stageUIDs?.length ? sql`AND fp.stage_uid = ANY(${list(f.stageUIDs)})` : sql``}
           ${limit}) t`)
     : await db.execute<{ n: string }>(sql`
