@@ -494,6 +494,8 @@ export const classWalkTuning = {
 interface WalkClass {
   scan: SQL;
   order: SQL;
+  /** Ordered by `k.v` (a sum), then `k.gtid`; else by `k.gtid`. */
+  bySum?: boolean;
 }
 
 /**
@@ -582,8 +584,8 @@ async function walkClasses(
             }
           GROUP BY d.gtid HAVING sum(d.value) ${sql.raw(sign)} 0) k`;
       const bySum = sql`k.v ${dir}, k.gtid ${dir}`;
-      const below = { scan: sums('<'), order: bySum };
-      const above = { scan: sums('>'), order: bySum };
+      const below = { scan: sums('<'), order: bySum, bySum: true };
+      const above = { scan: sums('>'), order: bySum, bySum: true };
       const zero = {
         scan: plan.pipelineUID
           ? sql`contact_pipeline k WHERE k.team_uid = ${scope.teamUID}
@@ -612,7 +614,8 @@ async function walkClasses(
  * table shows; bounded at SEARCH_TOTAL_BOUND + 1 as {@link searchTotal}): few of them
  * ({@link classWalkTuning}) are ranked whole instead (null here), which counts them again. Each
  * contact a class lists is tested by the search's WHERE alone (a per-contact probe, OFFSET 0
- * keeping it one: the planner otherwise joined the whole team to each class).
+ * keeping it one: the planner otherwise joined the whole team to each class), on the class's
+ * first `budget` contacts (a top-N sort of the sums, not a sort of them all).
  */
 async function classWalk(
   scope: TeamScope,
@@ -633,17 +636,18 @@ async function classWalk(
   const classes = await walkClasses(scope, db, plan, ascending);
   if (!classes) return null;
   const budget = Math.max(classWalkTuning.budgetMin, classWalkTuning.budgetPerRow * want);
+  const dir = ascending ? sql`ASC` : sql`DESC`;
   const found: string[] = [];
   for (const cls of classes) {
     const need = want - found.length;
     if (need <= 0) break;
     const r = await db.execute<{ gtid: string; hit: boolean; rn: string | number }>(sql`
       SELECT w.gtid, w.hit, w.rn FROM (
-        SELECT k.gtid, EXISTS (SELECT 1 FROM contact c
-            WHERE c.team_uid = ${scope.teamUID} AND c.gtid = k.gtid AND ${where} OFFSET 0) AS hit,
-          row_number() OVER (ORDER BY ${cls.order}) AS rn
-        FROM ${cls.scan}
-        ORDER BY ${cls.order} LIMIT ${budget}) w
+        SELECT x.gtid, EXISTS (SELECT 1 FROM contact c
+            WHERE c.team_uid = ${scope.teamUID} AND c.gtid = x.gtid AND ${where} OFFSET 0) AS hit,
+          row_number() OVER (ORDER BY ${cls.bySum ? sql`x.v ${dir}, ` : sql``}x.gtid ${dir}) AS rn
+        FROM (SELECT k.gtid${cls.bySum ? sql`, k.v` : sql``} FROM ${cls.scan}
+          ORDER BY ${cls.order} LIMIT ${budget}) x) w
       WHERE w.hit OR w.rn = ${budget}
       LIMIT ${need}`);
     const hits = r.rows.filter((row) => row.hit).map((row) => row.gtid);
