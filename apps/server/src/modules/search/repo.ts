@@ -869,14 +869,16 @@ export async function setTypoTolerance(scope: TeamScope, db: AppDb) {
  * token nobody has, where the trigram index answers in under 1 ms), and room to count and sort
  * every match of a short prefix in memory (the ranking spilled ~9 MB to temporary files at the
  * default 4 MB work_mem); no JIT (PostgreSQL compiled a class walk estimated past jit_above_cost,
- * 10 ms, for a statement that ran in 1 ms; embedded PGlite has none); and the typo tolerance of
- * `<%` ({@link setTypoTolerance}).
+ * 10 ms, for a statement that ran in 1 ms; embedded PGlite has none) and no parallel workers (a
+ * count of 3,000 matches started two, 28 ms where one backend takes ~10: a search is short, and
+ * the server runs eight at once on two cores); and the typo tolerance of `<%`
+ * ({@link setTypoTolerance}).
  */
 export async function setSearchSession(scope: TeamScope, db: AppDb) {
   void scope;
   await db.execute(
     sql`SELECT set_config('enable_seqscan', 'off', true), set_config('work_mem', '32MB', true),
-      set_config('jit', 'off', true),
+      set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
       set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`,
   );
 }
