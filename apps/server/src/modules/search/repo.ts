@@ -587,9 +587,11 @@ async function walkClasses(
       const below = { scan: sums('<'), order: bySum, bySum: true };
       const above = { scan: sums('>'), order: bySum, bySum: true };
       const zero = {
+        // Within the pipeline, only the stages a stage filter names (its placements there).
         scan: plan.pipelineUID
           ? sql`contact_pipeline k WHERE k.team_uid = ${scope.teamUID}
               AND k.pipeline_uid = ${plan.pipelineUID}
+              ${f.stageUIDs?.length ? sql`AND k.stage_uid = ANY(${list(f.stageUIDs)})` : sql``}
               AND ${dealValueExpr(scope, plan.pipelineUID, 'k')} = 0`
           : sql`contact k WHERE k.team_uid = ${scope.teamUID}
               AND ${dealValueExpr(scope, null, 'k')} = 0`,
