@@ -7,7 +7,7 @@ import {
 } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
-import { relevanceTuning } from './repo';
+import { classWalkTuning, relevanceTuning } from './repo';
 import type { TestClient } from '../../test/http-client';
 import {
   FIRST,
@@ -253,6 +253,47 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
       );
     } finally {
       Object.assign(relevanceTuning, saved);
+    }
+  }, 300_000);
+
+  it('stage, status label and deal value sorts read the same walked class by class as ranked whole', async () => {
+    // Those sorts walk their classes in key order (repo classWalk) when the matches are many, or
+    // rank every match. On a team of 80 the default tuning never walks; shrunk thresholds and
+    // budgets take every way (walked, a budget spent in a class, ranked whole).
+    const saved = { ...classWalkTuning };
+    const tuning = fc.record({
+      minMatches: fc.constantFrom(0, 10, 1000),
+      matchesPerRow: fc.constantFrom(0, 1, 9),
+      budgetPerRow: fc.constantFrom(0, 1, 24),
+      budgetMin: fc.constantFrom(1, 8, 1000),
+    });
+    const classBody = fc
+      .tuple(bodyArb(), fc.constantFrom('stage', 'statusLabel', 'dealValue'), fc.boolean())
+      .map(([body, field, asc]) => ({
+        ...body,
+        // A stage sort needs a pipeline: the filter's, else the default one.
+        ...(field === 'stage' ? { isPipelineInitial: true } : {}),
+        sort: { field, direction: asc ? 'asc' : 'desc' },
+      }));
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          classBody,
+          tuning,
+          fc.constantFrom('owner', 'member') as fc.Arbitrary<'owner' | 'member'>,
+          async (body, t, who) => {
+            Object.assign(classWalkTuning, t);
+            const parsed = searchRequestSchema.safeParse(body);
+            if (!parsed.success) return;
+            const res = await post(who === 'owner' ? seed.owner.client : seed.member, body);
+            expect(res.status, JSON.stringify(res.body)).toBe(200);
+            checkAgainstModel(who, parsed.data, res.body.data);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    } finally {
+      Object.assign(classWalkTuning, saved);
     }
   }, 300_000);
 
