@@ -173,6 +173,8 @@ function readRows(teamUID: string, query: TableQuery, GTIDs: string[]): Promise<
     ...searchBody(teamUID, query, null),
     paging: { from: 0, size: GTIDs.length },
     searchObj: { ...compactFilter(query.filter), GTIDs },
+    // Rows to patch in place: no count (the table's total is the first page's).
+    options: { total: 'none' },
   };
   return api.post<{ data: SearchAnswer }>('/v2', body).then((a) => a.data.hits);
 }

@@ -34,6 +34,9 @@ export function searchBody(
     ...(query.sort ? { sort: query.sort } : {}),
     searchObj: compactFilter(query.filter),
     currentTab: 'table',
+    // The table shows the first page's total: a later page's count would be read for nothing
+    // (up to 10,001 matches each time).
+    ...(searchAfter ? { options: { total: 'none' as const } } : {}),
   };
 }
 
