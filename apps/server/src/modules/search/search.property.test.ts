@@ -174,6 +174,46 @@ function checkAgainstModel(who: 'owner' | 'member', req: SearchRequest, data: Se
   }
 }
 
+/**
+ * A property over `bodies` with `target`'s tuning (a plan's thresholds, shrunk so a small team
+ * takes every path) drawn from `tunings`, for the owner and the member: each answer agrees with
+ * the model, then `more` checks what else it should. The tuning is restored after.
+ */
+async function agreesUnderTuning<T extends object>(
+  target: T,
+  tunings: fc.Arbitrary<Partial<T>>,
+  bodies: fc.Arbitrary<Record<string, unknown>>,
+  more?: (
+    who: 'owner' | 'member',
+    body: Record<string, unknown>,
+    req: SearchRequest,
+    answer: SearchAnswer,
+  ) => Promise<void>,
+) {
+  const saved = { ...target };
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        bodies,
+        tunings,
+        fc.constantFrom('owner', 'member') as fc.Arbitrary<'owner' | 'member'>,
+        async (body, t, who) => {
+          Object.assign(target, t);
+          const parsed = searchRequestSchema.safeParse(body);
+          if (!parsed.success) return;
+          const res = await post(who === 'owner' ? seed.owner.client : seed.member, body);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          checkAgainstModel(who, parsed.data, res.body.data);
+          await more?.(who, body, parsed.data, res.body.data);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  } finally {
+    Object.assign(target, saved);
+  }
+}
+
 describe(`POST /v2 properties (${ENGINE})`, () => {
   it('valid bodies answer exactly what the in-memory filter of the seeded team answers', async () => {
     let reached = 0;
@@ -206,7 +246,6 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
     // Relevance is a top-k read class by class (repo relevanceTopK): walked in name order within
     // a budget, else every match sorted. On a team of 80 the default budget walks every contact;
     // shrunk budgets take every way (a walk that fills the page, reaches the end, or runs out).
-    const saved = { ...relevanceTuning };
     const tuning = fc.record({
       walkShort: fc.constantFrom(1, 4, 30, 1000),
       walkLong: fc.constantFrom(1, 4, 30, 1000),
@@ -219,48 +258,32 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
         searchObj: { ...((body.searchObj as object | undefined) ?? {}), text: tokens.join(' ') },
         sort: { field: 'relevance', direction: asc ? 'asc' : 'desc' },
       }));
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          relevanceBody,
-          tuning,
-          fc.constantFrom('owner', 'member') as fc.Arbitrary<'owner' | 'member'>,
-          async (body, t, who) => {
-            Object.assign(relevanceTuning, t);
-            const client = who === 'owner' ? seed.owner.client : seed.member;
-            const parsed = searchRequestSchema.safeParse(body);
-            if (!parsed.success) return;
-            const res = await post(client, body);
-            expect(res.status, JSON.stringify(res.body)).toBe(200);
-            checkAgainstModel(who, parsed.data, res.body.data);
-            // The next page through the cursor: the model's next hits in the same order.
-            const cursor = res.body.data.searchAfter;
-            if (!cursor) return;
-            const req = parsed.data;
-            const next = await post(client, {
-              ...body,
-              paging: { from: 0, size: req.paging.size, searchAfter: cursor },
-            });
-            expect(next.status, JSON.stringify(next.body)).toBe(200);
-            const expected = modelSearch(seed, who === 'owner' ? 'all' : seed.memberPipelines, req);
-            const start = req.paging.from + req.paging.size;
-            expect(next.body.data.hits.map((h) => h.GTID)).toEqual(
-              expected.gtids.slice(start, start + req.paging.size),
-            );
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    } finally {
-      Object.assign(relevanceTuning, saved);
-    }
+    await agreesUnderTuning(
+      relevanceTuning,
+      tuning,
+      relevanceBody,
+      async (who, body, req, first) => {
+        // The next page through the cursor: the model's next hits in the same order.
+        const cursor = first.searchAfter;
+        if (!cursor) return;
+        const next = await post(who === 'owner' ? seed.owner.client : seed.member, {
+          ...body,
+          paging: { from: 0, size: req.paging.size, searchAfter: cursor },
+        });
+        expect(next.status, JSON.stringify(next.body)).toBe(200);
+        const expected = modelSearch(seed, who === 'owner' ? 'all' : seed.memberPipelines, req);
+        const start = req.paging.from + req.paging.size;
+        expect(next.body.data.hits.map((h) => h.GTID)).toEqual(
+          expected.gtids.slice(start, start + req.paging.size),
+        );
+      },
+    );
   }, 300_000);
 
   it('stage, status label and deal value sorts read the same walked class by class as ranked whole', async () => {
     // Those sorts walk their classes in key order (repo classWalk) when the matches are many, or
     // rank every match. On a team of 80 the default tuning never walks; shrunk thresholds and
     // budgets take every way (walked, a budget spent in a class, ranked whole).
-    const saved = { ...classWalkTuning };
     const tuning = fc.record({
       minMatches: fc.constantFrom(0, 10, 1000),
       matchesPerRow: fc.constantFrom(0, 1, 9),
@@ -275,26 +298,7 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
         ...(field === 'stage' ? { isPipelineInitial: true } : {}),
         sort: { field, direction: asc ? 'asc' : 'desc' },
       }));
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          classBody,
-          tuning,
-          fc.constantFrom('owner', 'member') as fc.Arbitrary<'owner' | 'member'>,
-          async (body, t, who) => {
-            Object.assign(classWalkTuning, t);
-            const parsed = searchRequestSchema.safeParse(body);
-            if (!parsed.success) return;
-            const res = await post(who === 'owner' ? seed.owner.client : seed.member, body);
-            expect(res.status, JSON.stringify(res.body)).toBe(200);
-            checkAgainstModel(who, parsed.data, res.body.data);
-          },
-        ),
-        { numRuns: RUNS },
-      );
-    } finally {
-      Object.assign(classWalkTuning, saved);
-    }
+    await agreesUnderTuning(classWalkTuning, tuning, classBody);
   }, 300_000);
 
   it('random bodies never cause a 500 (only 200, 400 or 404)', async () => {
