@@ -11,10 +11,16 @@
  * Browser: Debian Chromium (playwright-core, --headless=new --disable-gpu), 1440×900 viewport,
  * signed in as the demo user through the sign-in form.
  *
+ * The database is vacuumed and analysed after the seed (bench/steady-state.ts): the state
+ * autovacuum reaches a minute after a bulk load, not the minute in which it works through it.
+ *
  * 1. First rows painted: a new tab of the signed-in context opens /contacts/table (a fresh
  *    document load, HTTP cache warm, query cache and identity token empty). From navigation
  *    start to the frame that shows the first row (MutationObserver → requestAnimationFrame →
- *    MessageChannel). Median of RUNS runs after one warm-up. Target: median ≤ 1,000 ms.
+ *    MessageChannel). Median of RUNS runs after WARM_UPS, each tab opened PAUSE_MS after the
+ *    last one closed (a person does not open seven tabs within a second; without the pause a
+ *    load shares the two cores with the last tab's teardown and its late requests). Target:
+ *    median ≤ 1,000 ms.
  * 2. Scrolling end to end: the 40,000-row table scrolled from top to bottom, one viewport per
  *    animation frame (pages of 200 rows load through `searchAfter` as it goes; when it reaches
  *    the loaded end it waits for the next page). Every 'longtask' entry (PerformanceObserver) is
@@ -41,6 +47,8 @@ const CONTACTS = 40_000;
 const SMALL = 200;
 const SMALL_NAME = 'Table 200';
 const RUNS = 7;
+const WARM_UPS = 2;
+const PAUSE_MS = 500;
 const VIEWPORT = { width: 1440, height: 900 };
 const PAINT_TARGET_MS = 1_000;
 const LONG_TASK_MS = 50;
@@ -82,6 +90,7 @@ interface PaintRun {
 }
 
 async function firstPaint(context: BrowserContext, url: string): Promise<PaintRun> {
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   const page = await context.newPage();
   try {
     await page.goto(url);
@@ -379,7 +388,10 @@ async function smallPipeline(server: BenchServer): Promise<string> {
 }
 
 export default async function table(): Promise<boolean> {
-  const server = await startBenchServer({ contacts: CONTACTS });
+  const server = await startBenchServer({
+    contacts: CONTACTS,
+    prepare: ['bench/steady-state.ts'],
+  });
   const browser = await launchBrowser();
   try {
     const small = await smallPipeline(server);
@@ -407,7 +419,7 @@ export default async function table(): Promise<boolean> {
     const smallUrl = `${server.base}/contacts/table/${encodeURIComponent(small)}`;
 
     // 1. First rows painted.
-    await firstPaint(context, bigUrl); // warm-up: HTTP cache
+    for (let i = 0; i < WARM_UPS; i++) await firstPaint(context, bigUrl); // HTTP and code caches
     const runs: PaintRun[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await firstPaint(context, bigUrl));
     const paint = median(runs.map((r) => r.frame));

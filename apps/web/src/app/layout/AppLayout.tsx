@@ -6,6 +6,7 @@ import { NotificationCenter } from '../../features/notices/NotificationCenter';
 import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
 import { RealtimeSync } from '../../features/realtime/RealtimeSync';
 import { HelpPanel } from '../../features/help/HelpPanel';
+import { Deferred } from '../../ui/Deferred';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 
@@ -38,12 +39,14 @@ export function AppLayout() {
           <Outlet />
         </NotificationCenter>
       </AppShell.Main>
-      <ExtensionPresenceWatcher />
       <RealtimeSync />
-      <HelpPanel />
-      <Suspense fallback={null}>
-        <GuidedTour />
-      </Suspense>
+      <Deferred>
+        <ExtensionPresenceWatcher />
+        <HelpPanel />
+        <Suspense fallback={null}>
+          <GuidedTour />
+        </Suspense>
+      </Deferred>
     </AppShell>
   );
 }
