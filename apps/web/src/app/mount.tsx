@@ -7,7 +7,7 @@ import { preloadScreen } from './screens';
 export function mount() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // The screen's code loads while the first render waits for the guard, not after it.
+  // The screen at this address renders as soon as its code (main.tsx asked for it) is in hand.
   preloadScreen(window.location.pathname);
   createRoot(root).render(
     <StrictMode>

@@ -46,8 +46,6 @@ export const ROW_HEIGHT = 40;
 const CHECK_WIDTH = 40;
 /** Rows of skeleton after the loaded ones while more can come. */
 const LOADING_ROWS = 8;
-const INITIAL_RECT =
-  typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight };
 /** Fetch the next page when the view gets this close to the last loaded row. */
 const PREFETCH_ROWS = 60;
 
@@ -325,7 +323,7 @@ export function ContactsTable(props: ContactsTableProps) {
     overscan: 8,
     // The window's size until the table's own is measured: the first render already holds a
     // screenful of rows, instead of none until a second render after the measurement.
-    initialRect: INITIAL_RECT,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
