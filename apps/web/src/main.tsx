@@ -3,16 +3,28 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import { startPrefetch } from './app/boot/prefetch';
-import { preloadScreenModule } from './app/screenModules';
+import { TableScreen } from './app/tableScreen';
+import { parseTablePath } from './features/table/requests';
 
 // The board's data is asked for first; the app's code (React, Mantine, the screens) loads while
 // the server answers, so the two overlap instead of one waiting for the other. The app's chunk
 // is evaluated once the board's requests have left (evaluating it takes the main thread for a
 // while, and the identity token's answer would wait behind it to send them).
+//
+// On a table address the table's code (a screen loaded on demand) starts loading as soon as
+// this module has run, alongside the app's chunk, and the app mounts once both are in hand:
+// the table then renders in the same commit as the layout (lazyScreen.ts), instead of a
+// Suspense fallback first and React's reveal throttle (up to 300 ms) after it. Only the table:
+// importing every screen from here would split the app's chunk into dozens of shared pieces.
+const screenCode = new Promise<unknown>((resolve) =>
+  setTimeout(() => {
+    // A failure is the screen's to show: it asks again when it renders.
+    resolve(parseTablePath(window.location.pathname) ? TableScreen.preload() : undefined);
+  }, 0),
+);
 void startPrefetch()
   .then(() => import('./app/mount'))
-  .then(({ mount }) => mount());
-// The code of the address's screen, when it loads on demand (the table, a contact), starts
-// loading once this module has run (the identity token asked for): it is in hand by the time
-// the guard lets the screen render, which then comes with the layout instead of after it.
-setTimeout(() => preloadScreenModule(window.location.pathname), 0);
+  .then(async ({ mount }) => {
+    await screenCode;
+    mount();
+  });

@@ -2,7 +2,6 @@ import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { lazyScreen } from './lazyScreen';
-import { SCREEN_MODULES } from './screenModules';
 
 function Page() {
   return <p>the screen</p>;
@@ -50,12 +49,5 @@ describe('lazyScreen', () => {
     fail = false;
     await Screen.preload();
     expect(firstRender(Screen)).toContain('the screen');
-  });
-});
-
-describe('screen modules', () => {
-  it('load each screen once, however often asked', async () => {
-    const load = SCREEN_MODULES['/contacts/table/:pipelineID?']!;
-    expect(load()).toBe(load());
   });
 });

@@ -13,7 +13,7 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
  * even then (its `import()` resolves a microtask later), and React holds the revealed screen
  * back for its Suspense throttle (up to 300 ms): the wait that used to sit between a directly
  * opened table's layout and its rows. The component stays one `lazy` type whichever way it
- * resolved, so React never remounts it. `load` is expected to load once (screenModules.ts).
+ * resolved, so React never remounts it. `load` may run more than once (`import()` loads once).
  */
 export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
   let loaded: { default: ComponentType } | null = null;
