@@ -321,9 +321,6 @@ export function ContactsTable(props: ContactsTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    // The window's size until the table's own is measured: the first render already holds a
-    // screenful of rows, instead of none until a second render after the measurement.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
