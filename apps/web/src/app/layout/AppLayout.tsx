@@ -39,9 +39,11 @@ export function AppLayout() {
           <Outlet />
         </NotificationCenter>
       </AppShell.Main>
+      {/* Not deferred: its warning takes room at the bottom of the screen, and the rows a
+          table shows must not change once it is up (a teammate's view of a shared address). */}
+      <ExtensionPresenceWatcher />
       <RealtimeSync />
       <Deferred>
-        <ExtensionPresenceWatcher />
         <HelpPanel />
         <Suspense fallback={null}>
           <GuidedTour />
