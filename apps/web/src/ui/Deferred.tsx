@@ -23,8 +23,8 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * Renders its children once the app's first screen is up (the main thread idle): watchers and
- * hidden panels nobody waits for stay off the path of the first paint (issue 7: the table's
+ * Renders its children once the app's first screen is up (the main thread idle): hidden panels
+ * nobody waits for (help, the tour) stay off the path of the first paint (issue 7: the table's
  * first rows within 1 s of navigation).
  */
 export function Deferred({ children }: { children: ReactNode }) {
