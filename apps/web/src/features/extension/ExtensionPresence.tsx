@@ -19,7 +19,22 @@ const WARNING: Record<Exclude<ExtensionPresence, 'ready'>, string> = {
  */
 const NOTICE_SPACE = '--persistent-notice-space';
 
+/**
+ * Counts show and hide calls, so a warning waiting for its frame is dropped when a later call
+ * (the extension found, the user signed out) has come first.
+ */
+let generation = 0;
+
+/**
+ * Runs `fn` once the next frame is painted: requestAnimationFrame callbacks run just before a
+ * paint, and a task queued from one runs after it.
+ */
+function afterNextPaint(fn: () => void): void {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 function hidePresence(): void {
+  generation += 1;
   notifications.hide(NOTIFICATION_ID);
   document.documentElement.style.removeProperty(NOTICE_SPACE);
 }
@@ -29,7 +44,12 @@ function showPresence(presence: ExtensionPresence): void {
     hidePresence();
     return;
   }
+  // The room is taken at once, so the screen lays out its rows for the space it will keep (a
+  // table shows the same rows on every teammate's screen); the warning itself comes a frame
+  // later: its enter transition measures the page, and in the app's first frame that forced
+  // layout would hold back the first paint (issue 7, the table's first rows within 1 s).
   document.documentElement.style.setProperty(NOTICE_SPACE, '88px');
+  const shown = ++generation;
   const notice = {
     id: NOTIFICATION_ID,
     message: WARNING[presence],
@@ -40,9 +60,12 @@ function showPresence(presence: ExtensionPresence): void {
     autoClose: false as const,
     withCloseButton: false,
   };
-  // show() with an id already on screen would queue a second copy; update() replaces it.
-  notifications.update(notice);
-  notifications.show(notice);
+  afterNextPaint(() => {
+    if (shown !== generation) return;
+    // show() with an id already on screen would queue a second copy; update() replaces it.
+    notifications.update(notice);
+    notifications.show(notice);
+  });
 }
 
 /** Renders nothing: checks the extension at mount and every minute, and shows the warning. */
