@@ -11,6 +11,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SearchHit } from '@leadloom/core';
 import {
   Fragment,
+  isValidElement,
   memo,
   useCallback,
   useEffect,
@@ -20,6 +21,7 @@ import {
   type ChangeEvent,
   type CSSProperties,
   type MouseEvent,
+  type ReactElement,
 } from 'react';
 import { useNavigate } from 'react-router';
 import { avatarColor, avatarInitials } from '../contact/avatar';
@@ -85,7 +87,20 @@ function formatDateCached(iso: string | null): string {
   return out;
 }
 
-const dash = <span className={classes.dimmed}>—</span>;
+/**
+ * A cell that is one line of text. The cell element shows it itself (and truncates it): a row
+ * enters and leaves the DOM whole as the table scrolls, and every element less in a row is
+ * less to create, style, lay out, remove and collect, some 40 rows a frame.
+ */
+interface TextCell {
+  text: string;
+  title?: string;
+  dimmed?: boolean;
+  /** A coloured dot before the text (a label's or a stage's colour), drawn by the cell's CSS. */
+  dot?: string;
+}
+
+const DASH: TextCell = { text: '—', dimmed: true };
 
 /**
  * A contact's picture in a row: its initials on its colour, with the photo over them when
@@ -126,7 +141,24 @@ export function hitName(hit: SearchHit): string {
   return hit.fullName || `${hit.firstName} ${hit.lastName}`.trim() || 'Unnamed';
 }
 
-function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: string | null) {
+const isTextCell = (cell: TextCell | ReactElement | null): cell is TextCell =>
+  cell !== null && !isValidElement(cell);
+
+function textCellClass(id: ColumnId, cell: TextCell): string {
+  let name = `${classes.td} ${classes.textCell}`;
+  if (id === 'dealValue') name += ` ${classes.num}`;
+  if (cell.dimmed) name += ` ${classes.dimmed}`;
+  if (cell.dot) name += ` ${classes.dotted}`;
+  return name;
+}
+
+/** What a cell shows: a line of text (`TextCell`) or elements (a name, tags, a dot and a label). */
+function cellOf(
+  id: ColumnId,
+  hit: SearchHit,
+  lookups: Lookups,
+  pipelineUID: string | null,
+): TextCell | ReactElement | null {
   switch (id) {
     case 'name': {
       const name = hitName(hit);
@@ -147,15 +179,9 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
       );
     }
     case 'email':
-      return hit.emailAddress ? (
-        <span className={classes.truncate} title={hit.emailAddress}>
-          {hit.emailAddress}
-        </span>
-      ) : (
-        dash
-      );
+      return hit.emailAddress ? { text: hit.emailAddress, title: hit.emailAddress } : DASH;
     case 'phone':
-      return hit.phoneNumber ? <span className={classes.truncate}>{hit.phoneNumber}</span> : dash;
+      return hit.phoneNumber ? { text: hit.phoneNumber } : DASH;
     case 'tags': {
       if (hit.tagIDs.length === 0) return null;
       const tags = hit.tagIDs.flatMap((t) => {
@@ -191,58 +217,33 @@ function cellOf(id: ColumnId, hit: SearchHit, lookups: Lookups, pipelineUID: str
     }
     case 'statusLabel': {
       const label = hit.statusLabelUID ? lookups.labels.get(hit.statusLabelUID) : undefined;
-      if (!label) return dash;
-      return (
-        <>
-          <span
-            className={classes.dot}
-            style={{ '--dot-color': label.color } as CSSProperties}
-            aria-hidden
-          />
-          <span className={classes.truncate}>{label.display}</span>
-        </>
-      );
+      return label ? { text: label.display, dot: label.color } : DASH;
     }
-    case 'source':
-      return hit.sources.length > 0 ? (
-        <span className={classes.truncate} title={hit.sources.join(', ')}>
-          {hit.sources.join(', ')}
-        </span>
-      ) : (
-        dash
-      );
+    case 'source': {
+      if (hit.sources.length === 0) return DASH;
+      const sources = hit.sources.join(', ');
+      return { text: sources, title: sources };
+    }
     case 'createdAt':
-      return <span className={classes.truncate}>{formatDateCached(hit.createdAt)}</span>;
+      return { text: formatDateCached(hit.createdAt) };
     case 'lastActivityAt':
-      return (
-        <span className={hit.lastActivityAt ? classes.truncate : classes.dimmed}>
-          {hit.lastActivityAt ? formatDateCached(hit.lastActivityAt) : 'Never'}
-        </span>
-      );
+      return hit.lastActivityAt
+        ? { text: formatDateCached(hit.lastActivityAt) }
+        : { text: 'Never', dimmed: true };
     case 'stage': {
       const place = hit.pipelines.find((p) => p.pipelineUID === pipelineUID);
       const stage = place ? lookups.stages.get(place.stageUID) : undefined;
-      if (!stage) return dash;
-      return (
-        <>
-          <span
-            className={classes.dot}
-            style={{ '--dot-color': stage.fontColor || stage.color } as CSSProperties}
-            aria-hidden
-          />
-          <span className={classes.truncate}>{stage.name}</span>
-        </>
-      );
+      return stage ? { text: stage.name, dot: stage.fontColor || stage.color } : DASH;
     }
     case 'dealValue': {
       const value = Number(hit.dealValue);
-      return value ? <span>{numberFormat.format(value)}</span> : dash;
+      return value ? { text: numberFormat.format(value) } : DASH;
     }
     case 'answers': {
       // The answers alone (the questions repeat on every row and would fill the cell); the
       // tooltip pairs each with its question. Built only for the rows in view (memoised row).
       const answers = hit.answers;
-      if (answers.length === 0) return dash;
+      if (answers.length === 0) return DASH;
       return (
         <span className={classes.truncate} title={answersTitle(answers)}>
           {answers.slice(0, MAX_CELL_ANSWERS).map((a, i) => (
@@ -648,16 +649,32 @@ const TableRow = memo(function TableRow({
           onClick={(e) => onToggle(hit.GTID, e.currentTarget.checked, e.shiftKey)}
         />
       </div>
-      {columns.map((id, i) => (
-        <div
-          key={id}
-          role="gridcell"
-          className={id === 'dealValue' ? `${classes.td} ${classes.num}` : classes.td}
-          style={{ width: widths[i] }}
-        >
-          {cellOf(id, hit, lookups, pipelineUID)}
-        </div>
-      ))}
+      {columns.map((id, i) => {
+        const cell = cellOf(id, hit, lookups, pipelineUID);
+        if (isTextCell(cell)) {
+          const text = cell;
+          return (
+            <div
+              key={id}
+              role="gridcell"
+              className={textCellClass(id, text)}
+              style={
+                text.dot
+                  ? ({ width: widths[i], '--dot-color': text.dot } as CSSProperties)
+                  : { width: widths[i] }
+              }
+              title={text.title}
+            >
+              {text.text}
+            </div>
+          );
+        }
+        return (
+          <div key={id} role="gridcell" className={classes.td} style={{ width: widths[i] }}>
+            {cell}
+          </div>
+        );
+      })}
     </div>
   );
 });
