@@ -153,6 +153,11 @@ interface ScrollRun {
   loaded: number;
   seconds: number;
   longTasks: number[];
+  /**
+   * What ran in the frames that held a long task ('long-animation-frame' entries of over
+   * 50 ms): the scripts by where they were called from, and the forced style and layout.
+   */
+  longFrames: string[];
   /** Viewports scrolled (animation frames that moved the table). */
   screens: number;
 }
@@ -321,6 +326,38 @@ async function scrollEndToEnd(page: Page): Promise<ScrollRun> {
       for (const e of l.getEntries()) tasks.push(e.duration);
     });
     po.observe({ type: 'longtask' });
+    const frames: string[] = [];
+    const lo = new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as {
+        duration: number;
+        blockingDuration: number;
+        renderStart: number;
+        startTime: number;
+        styleAndLayoutStart: number;
+        scripts: {
+          invoker: string;
+          sourceFunctionName: string;
+          sourceURL: string;
+          duration: number;
+          forcedStyleAndLayoutDuration: number;
+        }[];
+      }[]) {
+        if (e.blockingDuration <= 0) continue;
+        const scripts = e.scripts
+          .map(
+            (s) =>
+              `${s.invoker} ${s.sourceFunctionName || '?'}@${s.sourceURL.split('/').pop()} ` +
+              `${s.duration.toFixed(0)} ms (forced layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
+          )
+          .join('; ');
+        frames.push(
+          `${e.duration.toFixed(0)} ms frame, ${e.blockingDuration.toFixed(0)} blocking, ` +
+            `render ${(e.styleAndLayoutStart - e.renderStart).toFixed(0)} + style/layout ` +
+            `${(e.startTime + e.duration - e.styleAndLayoutStart).toFixed(0)}: ${scripts}`,
+        );
+      }
+    });
+    lo.observe({ type: 'long-animation-frame' });
     const el = document.querySelector<HTMLElement>(sel)!;
     const start = performance.now();
     let stalledSince = performance.now();
@@ -342,7 +379,9 @@ async function scrollEndToEnd(page: Page): Promise<ScrollRun> {
     }
     await new Promise((r) => setTimeout(r, 500));
     po.disconnect();
+    lo.disconnect();
     return {
+      longFrames: frames,
       loaded: Number(el.dataset.loaded),
       seconds: (performance.now() - start) / 1000,
       longTasks: tasks,
@@ -467,6 +506,8 @@ export default async function table(): Promise<boolean> {
       `scroll end to end: ${run.loaded} rows loaded in ${run.seconds.toFixed(1)} s; ` +
         `${run.longTasks.length} long tasks, longest ${ms(worst)} (load ${load()})`,
     );
+    for (const f of [...run.longFrames, ...tracedRun.longFrames.map((f) => `(traced) ${f}`)])
+      log(`  long frame: ${f}`);
     const screens = tracedRun.screens;
     log(
       `  traced scroll: ${tracedRun.longTasks.length} long tasks, longest ${ms(tracedWorst)}; ` +
