@@ -152,7 +152,7 @@ function textCellClass(id: ColumnId, cell: TextCell): string {
   return name;
 }
 
-/** What a cell shows: a line of text (`TextCell`) or elements (a name, tags, a dot and a label). */
+/** What a cell shows: a line of text (`TextCell`) or elements (a name, tags, answers). */
 function cellOf(
   id: ColumnId,
   hit: SearchHit,
@@ -652,20 +652,19 @@ const TableRow = memo(function TableRow({
       {columns.map((id, i) => {
         const cell = cellOf(id, hit, lookups, pipelineUID);
         if (isTextCell(cell)) {
-          const text = cell;
           return (
             <div
               key={id}
               role="gridcell"
-              className={textCellClass(id, text)}
+              className={textCellClass(id, cell)}
               style={
-                text.dot
-                  ? ({ width: widths[i], '--dot-color': text.dot } as CSSProperties)
+                cell.dot
+                  ? ({ width: widths[i], '--dot-color': cell.dot } as CSSProperties)
                   : { width: widths[i] }
               }
-              title={text.title}
+              title={cell.title}
             >
-              {text.text}
+              {cell.text}
             </div>
           );
         }
