@@ -10,11 +10,10 @@ import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { AppVersionWatcher } from '../features/notices/AppVersionWatcher';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
-import { useMe, type Me } from '../features/session/me';
+import { isUserDataMissing, useMe, type Me } from '../features/session/me';
 import { pendingInviteSlot } from '../features/session/pendingInvite';
 import { useTabTeamUID } from '../features/session/tabTeam';
 import { useValidationInfo } from '../features/session/validationInfo';
-import { isApiError } from '../lib/api';
 import { signOutToLogin, useBoot } from './boot/useBoot';
 import { isExtension } from './boot/platform';
 import { assembleGuardInput, type GuardInput, type Loadable } from './guardState';
@@ -47,7 +46,7 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
   const loadState = useBoot(user, teamUID);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const userMissing = isApiError(me.error) && me.error.httpStatus === 404;
+  const userMissing = isUserDataMissing(me.error);
   const pendingInviteCode = useSyncExternalStore(
     pendingInviteSlot.subscribe,
     pendingInviteSlot.get,

@@ -1,5 +1,5 @@
 import type { DefaultContactView } from '@leadloom/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
 
 export interface TeamMembership {
@@ -39,12 +39,27 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   }
 }
 
-export function useMe() {
-  return useQuery({
+/** GET /api/me answered "not found": the session is valid but the user's data is gone. */
+export function isUserDataMissing(error: unknown): boolean {
+  return isApiError(error) && error.httpStatus === 404;
+}
+
+/**
+ * The signed-in user's query. A "not found" is final: the guard signs out on it (SPEC §8), so a
+ * screen mounting on that error (the boot's /api/me answered before the app mounted) must not
+ * ask again; asking would only delay the sign-out. Other failures are asked again on mount.
+ */
+export function meQueryOptions() {
+  return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => fetchMe(signal),
     staleTime: 5 * 60_000,
+    retryOnMount: (query) => !isUserDataMissing(query.state.error),
   });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
 }
 
 /** The name of one of the user's teams (by default the account's current team). */
