@@ -312,17 +312,20 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
       // Leave the signed-in app first: a refetch of /api/me still under way there would take
       // the one "not found" answer below, and the table would then load for real.
       await page.goto('about:blank');
-      // The first /api/me answers "not found", as for an account whose user data is gone.
-      await page.route(
-        '**/api/me',
-        (route) =>
-          route.fulfill({
-            status: 404,
-            contentType: 'application/json',
-            body: '{"error":{"status":"not-found","message":"User data not found"}}',
-          }),
-        { times: 1 },
-      );
+      // The first /api/me answers "not found", as for an account whose user data is gone. The
+      // route stays (later calls go on to the server): a `times: 1` route is taken down while
+      // the app's chunks are still loading, and a request caught in that moment never finished
+      // (a blank page, now and then).
+      let answered = false;
+      await page.route('**/api/me', (route) => {
+        if (answered) return route.continue();
+        answered = true;
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"error":{"status":"not-found","message":"User data not found"}}',
+        });
+      });
       await page.goto(`${app.url}/contacts/table`);
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
       expect((await api(page, 'GET', '/api/me')).status).toBe(401);

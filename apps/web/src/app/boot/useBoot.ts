@@ -43,10 +43,15 @@ export function resetBoots() {
 /** Signs out after a failed boot or a missing user, then /login after 0.5 s (SPEC §4, §8). */
 export async function signOutToLogin(queryClient: QueryClient, goToLogin: () => void) {
   await api.signOut().catch((error: unknown) => console.error('Sign-out failed', error));
-  queryClient.clear();
-  tabTeamSlot.set(null);
-  resetBoots();
-  setTimeout(goToLogin, TIMINGS.signOutRedirectMs);
+  // The app forgets the user as it leaves for /login, not before: forgotten at once, the screens
+  // still mounted ask for the user again, find none, and the guard sends a visitor to /login
+  // straight away instead of after the pause SPEC §4 gives.
+  setTimeout(() => {
+    queryClient.clear();
+    tabTeamSlot.set(null);
+    resetBoots();
+    goToLogin();
+  }, TIMINGS.signOutRedirectMs);
 }
 
 function loadersFor(queryClient: QueryClient, teamUID: string | null): BootLoader[] {
