@@ -1,12 +1,13 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
+import type * as ApiModule from '../../lib/api';
 
 // GET /api/me as the query sees it: every call counted, answered by the test.
 const answers: (() => Promise<unknown>)[] = [];
 let calls = 0;
 vi.mock('../../lib/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/api')>();
+  const actual = await importOriginal<typeof ApiModule>();
   return {
     ...actual,
     api: {
