@@ -1,13 +1,10 @@
 import { createBetterAuth, migrateAuthTables, resolveAuthSecret } from './auth/auth';
 import { createTokenVerifier } from './auth/identity-token';
-import { promoteSuperAdmins } from './auth/repo';
 import type { Config } from './config';
 import { serverClock } from './clock';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
-import { systemScope } from './db/scope';
-import { withTx } from './db/tx';
 import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
 import { workMemberSync } from './modules/boot/member-sync';
@@ -60,7 +57,6 @@ export async function openBackend(
         secret,
         trustedOrigins: [config.publicUrl, ...(opts.extraOrigins ?? [])],
         minPasswordLength: config.passwordMinLength,
-        superAdminEmails: config.superAdminEmails,
         logger,
         sendResetPassword: async ({ email, name, token }) => {
           if (!started.services) throw new Error('password reset requested before start');
@@ -69,12 +65,6 @@ export async function openBackend(
       });
       await migrateAuthTables(auth);
       await migrateDatabase(database);
-      if (config.superAdminEmails.length > 0) {
-        const scope = systemScope('SUPER_ADMIN_EMAILS');
-        await withTx(database, scope, (tx) =>
-          promoteSuperAdmins(scope, tx.db, config.superAdminEmails),
-        );
-      }
       return {
         database,
         auth,
@@ -117,6 +107,13 @@ export async function startServices(
       verifyToken: createTokenVerifier(auth, config.publicUrl, database),
     };
     started.services = services;
+    if (config.superAdminEmailsSet) {
+      // Nothing verifies e-mail addresses: whoever signed up with a listed address would be made
+      // a super admin. The command on the server is the only way now.
+      logger.warn(
+        'SUPER_ADMIN_EMAILS is set but ignored: make a super admin with `npm run admin -- grant EMAIL` on the server',
+      );
+    }
     if (config.testClockFile) {
       logger.warn(
         { file: config.testClockFile },

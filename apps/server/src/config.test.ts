@@ -69,7 +69,7 @@ describe('loadConfig', () => {
       passwordMinLength: 6,
       smtpUrl: undefined,
       smtpFrom: 'Leadloom <no-reply@localhost>',
-      superAdminEmails: [],
+      superAdminEmailsSet: false,
       trustProxy: false,
     });
     expect(
@@ -82,7 +82,7 @@ describe('loadConfig', () => {
     ).toMatchObject({
       passwordMinLength: 10,
       smtpUrl: 'smtp://127.0.0.1:2525',
-      superAdminEmails: ['boss@example.com', 'ops@example.com'],
+      superAdminEmailsSet: true,
       trustProxy: true,
     });
   });

@@ -50,8 +50,11 @@ export interface Config {
   /** Unset = mail is only stored (super admins read it in /admin). */
   smtpUrl: string | undefined;
   smtpFrom: string;
-  /** Lower-cased e-mails that are made super admins at start and at sign-up. */
-  superAdminEmails: string[];
+  /**
+   * SUPER_ADMIN_EMAILS is set: it no longer makes anyone a super admin (nothing verifies an
+   * address), so the server warns at start and names `npm run admin -- grant EMAIL`.
+   */
+  superAdminEmailsSet: boolean;
   /** Behind a proxy: take the client IP from X-Forwarded-For (else anyone could forge it). */
   trustProxy: boolean;
   /** https hosts that may get a partner single-sign-on token (v2-auth-generateCFToken). */
@@ -97,9 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMinLength: c.PASSWORD_MIN_LENGTH,
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,
-    superAdminEmails: c.SUPER_ADMIN_EMAILS.split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
+    superAdminEmailsSet: c.SUPER_ADMIN_EMAILS.trim() !== '',
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
     changeLogRetentionDays: c.CHANGE_LOG_RETENTION_DAYS,
@@ -120,7 +121,7 @@ export const CONFIG_DOC: Record<string, string> = {
   PASSWORD_MIN_LENGTH: '6',
   SMTP_URL: 'unset = mail is stored only',
   SMTP_FROM: 'Leadloom <no-reply@localhost>',
-  SUPER_ADMIN_EMAILS: 'unset',
+  SUPER_ADMIN_EMAILS: 'ignored (a warning): use `npm run admin -- grant EMAIL`',
   TRUST_PROXY: 'false',
   PARTNER_DOMAINS: 'unset = no partner links get a token',
   CHANGE_LOG_RETENTION_DAYS: '7',

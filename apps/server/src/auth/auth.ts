@@ -17,8 +17,6 @@ export interface AuthOptions {
   secret: string;
   trustedOrigins: string[];
   minPasswordLength?: number;
-  /** Lower-cased e-mails that get the super-admin role when their account is created. */
-  superAdminEmails?: readonly string[];
   /** Mails the reset link; better-auth awaits it outside any transaction of its own. */
   sendResetPassword?: (p: { email: string; name: string; token: string }) => Promise<void>;
   logger?: Logger;
@@ -50,18 +48,6 @@ export function createBetterAuth(opts: AuthOptions) {
     // reset throttling is ours, in the database (auth/throttle.ts).
     rateLimit: { enabled: false },
     ...(opts.logger ? { logger: betterAuthLogger(opts.logger) } : {}),
-    databaseHooks: {
-      user: {
-        create: {
-          // SUPER_ADMIN_EMAILS: runs inside better-auth's sign-up transaction, so it must not
-          // touch the app's pool (DESIGN §3); it only looks at the new row.
-          before: async (user) => {
-            const listed = opts.superAdminEmails?.includes(String(user.email).toLowerCase());
-            return listed ? { data: { ...user, role: 'admin' } } : { data: user };
-          },
-        },
-      },
-    },
     advanced: {
       // Our start-up applies better-auth's migrations before serving, so its own schema check
       // would only report the not-yet-created tables of a first run as an error.
@@ -75,6 +61,9 @@ export function createBetterAuth(opts: AuthOptions) {
         jwt: {
           expirationTime: IDENTITY_TOKEN_TTL,
           definePayload: ({ user, session }) => ({
+            // The session the token was minted from: every check reads that it still exists,
+            // so the token ends with it (sign-out, sign-out everywhere, password change, disable).
+            sid: session.id,
             email: user.email,
             // SPEC §6: the admin area needs the custom permission "super". better-auth's admin
             // plugin role "admin" is our super admin; decisions re-check it in the database.

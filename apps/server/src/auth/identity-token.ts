@@ -7,6 +7,8 @@ import { userStanding } from './repo';
 
 export interface Identity {
   uid: string;
+  /** The better-auth session the token was minted from; the token holds only while it does. */
+  sid: string;
   email: string;
   /** From the token; for display. Decisions use `isSuper`, read from the database. */
   permissions: string[];
@@ -60,9 +62,11 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
         issuer: publicUrl,
         audience: publicUrl,
       });
-      if (typeof payload.sub !== 'string') return null;
+      // A token names its session (`sid`): one without it could outlive every session.
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       const identity: Identity = {
         uid: payload.sub,
+        sid: payload.sid,
         email: typeof payload.email === 'string' ? payload.email : '',
         permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
         isSuper: false,
@@ -80,14 +84,14 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
   }
 
   /**
-   * A valid signature, and a user who still exists and is not disabled. With `teamUID` (a team
-   * route), their scope in that team comes from the same read (`teamScope`).
+   * A valid signature, a session that still exists, and a user who is not disabled: one read. With
+   * `teamUID` (a team route), their scope in that team comes from the same read (`teamScope`).
    */
   return async function verify(token: string, teamUID?: string): Promise<Identity | null> {
     const identity = await verifySignature(token);
     if (!identity) return null;
     if (teamUID !== undefined) {
-      const found = await standingAndScope(database, identity.uid, teamUID);
+      const found = await standingAndScope(database, identity.uid, identity.sid, teamUID);
       if (!found || found.standing.banned) return null;
       return {
         ...identity,
@@ -95,7 +99,7 @@ export function createTokenVerifier(auth: BetterAuth, publicUrl: string, databas
         teamScope: { teamUID, scope: found.scope },
       };
     }
-    const standing = await userStanding(directory, database.db, identity.uid);
+    const standing = await userStanding(directory, database.db, identity.uid, identity.sid);
     if (!standing || standing.banned) return null;
     return { ...identity, isSuper: standing.isSuper };
   };

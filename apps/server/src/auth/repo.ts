@@ -10,22 +10,52 @@ export interface UserStanding {
 }
 
 /**
- * Read on every API call, so a disabled user's token stops working at once and `super` is
- * re-checked in the database rather than trusted from the token (DESIGN §4).
+ * Read on every API call, so a token stops working at once when its session ends (sign-out,
+ * sign-out everywhere, a password change that ends other sessions) or its user is disabled, and
+ * `super` is re-checked in the database rather than trusted from the token (DESIGN §4). One
+ * statement by the session's primary key; null when the session `sid` of `uid` is gone or expired.
  */
 export async function userStanding(
   _scope: SystemScope,
   db: AppDb,
   uid: string,
+  sid: string,
 ): Promise<UserStanding | null> {
   const r = await db.execute<{
     banned: boolean | null;
     ban_expires: Date | string | null;
     role: string | null;
   }>(sql`
-    SELECT banned, "banExpires" AS ban_expires, role FROM "user" WHERE id = ${uid}`);
+    SELECT u.banned, u."banExpires" AS ban_expires, u.role
+    FROM "session" s JOIN "user" u ON u.id = s."userId"
+    WHERE s.id = ${sid} AND s."userId" = ${uid} AND s."expiresAt" > now()`);
   const row = r.rows[0];
   return row ? standingOf(row) : null;
+}
+
+/**
+ * The sessions among `sids` that still hold: they exist, have not expired and their user is not
+ * disabled. One statement for every open realtime stream of the process (realtime/session-watch).
+ */
+export async function liveSessions(
+  _scope: SystemScope,
+  db: AppDb,
+  sids: readonly string[],
+): Promise<Set<string>> {
+  if (sids.length === 0) return new Set();
+  const r = await db.execute<{
+    id: string;
+    banned: boolean | null;
+    ban_expires: Date | string | null;
+    role: string | null;
+  }>(sql`
+    SELECT s.id, u.banned, u."banExpires" AS ban_expires, u.role
+    FROM "session" s JOIN "user" u ON u.id = s."userId"
+    WHERE s.id IN (${sql.join(
+      sids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND s."expiresAt" > now()`);
+  return new Set(r.rows.filter((row) => !standingOf(row).banned).map((row) => row.id));
 }
 
 /** A user's standing from their `user` row's `banned`, `banExpires` and `role`. */
@@ -81,19 +111,26 @@ export async function setInitialPassword(
   return true;
 }
 
-/** SUPER_ADMIN_EMAILS: the listed users become super admins (better-auth admin role "admin"). */
-export async function promoteSuperAdmins(
+/**
+ * Makes the account with `email` a super admin (better-auth admin role "admin") or takes that
+ * away (`npm run admin`). Null when no account has that e-mail; `changed` false when it already
+ * was as asked.
+ */
+export async function setSuperByEmail(
   _scope: SystemScope,
   db: AppDb,
-  emails: readonly string[],
-): Promise<number> {
-  if (emails.length === 0) return 0;
-  const r = await db.execute(sql`
-    UPDATE "user" SET role = 'admin', "updatedAt" = now()
-    WHERE lower(email) IN (${sql.join(
-      emails.map((e) => sql`${e}`),
-      sql`, `,
-    )}) AND role IS DISTINCT FROM 'admin'
-    RETURNING id`);
-  return r.rows.length;
+  email: string,
+  isSuper: boolean,
+): Promise<{ uid: string; email: string; changed: boolean } | null> {
+  const found = await db.execute<{ id: string; email: string; role: string | null }>(sql`
+    SELECT id, email, role FROM "user" WHERE lower(email) = lower(${email}) LIMIT 1`);
+  const user = found.rows[0];
+  if (!user) return null;
+  if (standingOf({ banned: false, ban_expires: null, role: user.role }).isSuper === isSuper) {
+    return { uid: user.id, email: user.email, changed: false };
+  }
+  await db.execute(sql`
+    UPDATE "user" SET role = ${isSuper ? 'admin' : 'user'}, "updatedAt" = now()
+    WHERE id = ${user.id}`);
+  return { uid: user.id, email: user.email, changed: true };
 }

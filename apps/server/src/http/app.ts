@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { databaseAnswers } from '../db/health';
+import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
@@ -40,7 +41,9 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     return c.json({ ok, database: services.database.mode }, ok ? 200 : 503);
   });
 
-  // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.
+  // better-auth: sign-in/out, sessions, the identity token (/api/auth/token) and JWKS; only
+  // the endpoints the app uses (AUTH_ENDPOINTS).
+  app.use('/api/auth/*', authEndpointsOnly());
   app.use('/api/auth/*', authThrottle(services));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 

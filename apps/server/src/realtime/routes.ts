@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
 import { teamScopeFor } from '../modules/teams/service';
 import type { Services } from '../services';
+import { sessionWatchFor } from './session-watch';
 import { decodeEventId, isTeamUID, MAX_EVENT_ID_LENGTH } from './event-id';
 import {
   HEARTBEAT_MS,
@@ -121,11 +122,17 @@ export function realtimeRoutes(services: Services, options: StreamOptions = {}) 
       );
       const unsubscribe = onTeamChanges((teamUID) => stream.wake(teamUID));
       const release = listenerFor(services)?.acquire();
+      // Sign-out, sign-out everywhere, a password change or a disable ends the stream too.
+      const unwatch = sessionWatchFor(database, services.logger).watch(
+        identity.sid,
+        () => void stream.end({ reason: 'session-ended' }),
+      );
       sse.onAbort(() => stream.close());
       try {
         await stream.start(expiresAt);
         await stream.done;
       } finally {
+        unwatch();
         unsubscribe();
         release?.();
       }

@@ -1,11 +1,9 @@
 import { INVALID_TOKEN_MESSAGE } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoteSuperAdmins } from '../../auth/repo';
-import { systemScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
+import { makeSuper } from '../../test/team-fixtures';
 
 let s: TestServices;
 let app: ReturnType<typeof createApp>;
@@ -31,9 +29,9 @@ interface AdminUser {
 }
 
 beforeAll(async () => {
-  s = await startTestServices({ SUPER_ADMIN_EMAILS: 'root@example.com' });
+  s = await startTestServices();
   app = createApp(s);
-  await signUp('root@example.com', 'Root');
+  await makeSuper(s, await signUp('root@example.com', 'Root'));
   carlUID = await signUp('carl@example.com', 'Carl');
   await signUp('dora@example.com', 'Dora_100%');
   await signUp('eve@example.com', 'Eve A100');
@@ -142,16 +140,6 @@ describe(`super admin: users (${ENGINE})`, () => {
       body: JSON.stringify({ super: false }),
     });
     expect(drop.status).toBe(400);
-  });
-
-  it('promotes SUPER_ADMIN_EMAILS users who already exist (as at start)', async () => {
-    const scope = systemScope('test');
-    const promoted = await withTx(s.database, scope, (tx) =>
-      promoteSuperAdmins(scope, tx.db, ['eve@example.com', 'root@example.com', 'ghost@x.io']),
-    );
-    expect(promoted).toBe(1);
-    const eve = await root.api('/api/admin/users?q=eve');
-    expect(eve.body!.users).toEqual([expect.objectContaining({ isSuper: true })]);
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -8,7 +8,7 @@ let s: TestServices;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  s = await startTestServices({ SUPER_ADMIN_EMAILS: 'boss@example.com' });
+  s = await startTestServices();
   app = createApp(s);
 });
 afterAll(() => s.cleanup());
@@ -100,18 +100,6 @@ describe(`sign-up (${ENGINE})`, () => {
   it('accepts a 6-character password (SPEC §5 default minimum)', async () => {
     const { res } = await signUp({ ...valid, email: 'six@example.com', password: '123456' });
     expect(res.status).toBe(201);
-  });
-
-  it('makes a SUPER_ADMIN_EMAILS user a super admin at sign-up', async () => {
-    const { client } = await signUp({ ...valid, email: 'Boss@example.com' });
-    const tokenRes = await client.raw('/api/auth/token');
-    client.token = ((await tokenRes.json()) as { token: string }).token;
-    const payload = JSON.parse(
-      Buffer.from(client.token.split('.')[1]!, 'base64url').toString('utf8'),
-    ) as { permissions: string[] };
-    expect(payload.permissions).toEqual(['super']);
-    expect((await client.api('/api/me')).body).toMatchObject({ isSuper: true });
-    expect((await client.api('/api/admin/users')).status).toBe(200);
   });
 });
 

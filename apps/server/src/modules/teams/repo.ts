@@ -78,12 +78,14 @@ function scopeOf(row: MembershipRow | undefined, uid: string, teamUID: string): 
 /**
  * A user's standing (see auth/repo `userStanding`) and their scope in `teamUID` in one read: a
  * team route's identity check and membership check together (the API's hot path). Null when
- * the user does not exist; `scope` null when they are not a member.
+ * the token's session `sid` (of that user) is gone or expired, or the user does not exist;
+ * `scope` null when they are not a member.
  */
 export async function standingAndTeamScope(
   _scope: SystemScope,
   db: AppDb,
   uid: string,
+  sid: string,
   teamUID: string,
 ): Promise<{ standing: UserStanding; scope: TeamScope | null } | null> {
   const r = await executePrepared<
@@ -98,9 +100,10 @@ export async function standingAndTeamScope(
     sql`
     SELECT u.banned, u."banExpires" AS ban_expires, u.role AS user_role,
       m."userId" AS member_uid, m.role, ${accessOf(sql`m`)} AS pipelines
-    FROM "user" u
+    FROM "session" s
+    JOIN "user" u ON u.id = s."userId"
     LEFT JOIN "member" m ON m."organizationId" = ${teamUID} AND m."userId" = u.id
-    WHERE u.id = ${uid}
+    WHERE s.id = ${sid} AND s."userId" = ${uid} AND s."expiresAt" > now()
     LIMIT 1`,
   );
   const row = r.rows[0];

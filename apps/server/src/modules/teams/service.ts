@@ -15,9 +15,12 @@ const directory = systemScope('membership lookup');
 const requestScopes = new AsyncLocalStorage<Map<string, TeamScope | null>>();
 const scopeKey = (uid: string, teamUID: string) => `${uid}\n${teamUID}`;
 
-/** A user's standing and their scope in a team, in one read (the identity check of a team route). */
-export const standingAndScope = (database: Database, uid: string, teamUID: string) =>
-  standingAndTeamScope(directory, database.db, uid, teamUID);
+/**
+ * A user's standing (through their session `sid`) and their scope in a team, in one read (the
+ * identity check of a team route).
+ */
+export const standingAndScope = (database: Database, uid: string, sid: string, teamUID: string) =>
+  standingAndTeamScope(directory, database.db, uid, sid, teamUID);
 
 /** Runs `fn` (the rest of a request) with the caller's scope in `teamUID` already read. */
 export function withRequestScope<T>(
