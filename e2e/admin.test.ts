@@ -56,7 +56,7 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
   }
 
   beforeAll(async () => {
-    app = await startBuiltApp({ SUPER_ADMIN_EMAILS: DEMO.email });
+    app = await startBuiltApp({}, { superAdmins: [DEMO.email] });
     browser = await launchBrowser();
     owner = await newPage();
     demo = await newPage();

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
 const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+const demoScript = join(repoRoot, 'apps/server/dist/demo.js');
+const adminScript = join(repoRoot, 'apps/server/dist/admin.js');
 
 export interface RunningApp {
   url: string;
@@ -31,24 +33,47 @@ async function freePort(): Promise<number> {
  * Starts the production build (`npm run build`) as `npm start` would, on a fresh embedded data
  * folder, and resolves once it prints that it is running.
  */
-export async function startBuiltApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  for (const f of [serverMain, webIndex]) {
+/** One of the built commands (`npm run demo`, `npm run admin`) on the app's data folder. */
+async function runCommand(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited ${code}:\n${output}`);
+}
+
+export async function startBuiltApp(
+  extraEnv: Record<string, string> = {},
+  /** Accounts made super admins before start, as an operator does (the demo account is seeded first). */
+  opts: { superAdmins?: string[] } = {},
+): Promise<RunningApp> {
+  for (const f of [serverMain, webIndex, adminScript]) {
     if (!existsSync(f))
       throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
   }
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'leadloom-e2e-data-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  if (opts.superAdmins?.length) {
+    await runCommand(demoScript, [], env);
+    for (const email of opts.superAdmins) await runCommand(adminScript, ['grant', email], env);
+  }
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

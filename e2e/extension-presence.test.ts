@@ -72,7 +72,7 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startBuiltApp({ SUPER_ADMIN_EMAILS: DEMO.email });
+    app = await startBuiltApp({}, { superAdmins: [DEMO.email] });
     extDir = await buildExtension(app.url);
     withExtension = await launchWithExtension(extDir);
     plain = await launchBrowser();

@@ -138,7 +138,7 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    app = await startBuiltApp({ SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: DEMO.email });
+    app = await startBuiltApp({ SMTP_URL: smtp.url }, { superAdmins: [DEMO.email] });
     browser = await launchBrowser();
     pages.visitor = await newPage();
     pages.demo = await newPage();

@@ -66,7 +66,7 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startBuiltApp({ SUPER_ADMIN_EMAILS: DEMO.email });
+    app = await startBuiltApp({}, { superAdmins: [DEMO.email] });
     browser = await launchBrowser();
     one = await newPage();
     two = await newPage();

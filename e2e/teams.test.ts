@@ -93,7 +93,7 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    app = await startBuiltApp({ SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: DEMO.email });
+    app = await startBuiltApp({ SMTP_URL: smtp.url }, { superAdmins: [DEMO.email] });
     browser = await launchBrowser();
     owner = await newPage();
     demo = await newPage();

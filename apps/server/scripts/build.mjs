@@ -1,4 +1,4 @@
-// Production build of the server: one ESM bundle (dist/main.js, dist/demo.js) with
+// Production build of the server: one ESM bundle (dist/main.js, dist/demo.js, dist/admin.js) with
 // @leadloom/core compiled in and every other package left to node_modules, plus the assets the
 // bundle loads at run time (the PGlite worker and the migrations, found next to it).
 import fs from 'node:fs';
@@ -21,7 +21,11 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), demo: path.join(root, 'src/demo.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    demo: path.join(root, 'src/demo.ts'),
+    admin: path.join(root, 'src/admin.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -18,7 +18,7 @@ export interface TestServices extends StartedServices {
  * database on TEST_DATABASE_URL's server, dropped afterwards.
  */
 export async function startTestServices(
-  /** Extra environment for this backend (e.g. SMTP_URL, SUPER_ADMIN_EMAILS). */
+  /** Extra environment for this backend (e.g. SMTP_URL, PASSWORD_MIN_LENGTH). */
   env: Record<string, string> = {},
 ): Promise<TestServices> {
   let databaseUrl: string | undefined;
