@@ -29,10 +29,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the production build (`npm run build`) as `npm start` would, on a fresh embedded data
- * folder, and resolves once it prints that it is running.
- */
 /** One of the built commands (`npm run demo`, `npm run admin`) on the app's data folder. */
 async function runCommand(script: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [script, ...args], {
@@ -47,6 +43,10 @@ async function runCommand(script: string, args: string[], env: NodeJS.ProcessEnv
   if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited ${code}:\n${output}`);
 }
 
+/**
+ * Starts the production build (`npm run build`) as `npm start` would, on a fresh embedded data
+ * folder, and resolves once it prints that it is running.
+ */
 export async function startBuiltApp(
   extraEnv: Record<string, string> = {},
   /** Accounts made super admins before start, as an operator does (the demo account is seeded first). */
