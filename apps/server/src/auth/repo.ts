@@ -51,10 +51,7 @@ export async function liveSessions(
   }>(sql`
     SELECT s.id, u.banned, u."banExpires" AS ban_expires, u.role
     FROM "session" s JOIN "user" u ON u.id = s."userId"
-    WHERE s.id IN (${sql.join(
-      sids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND s."expiresAt" > now()`);
+    WHERE s.id = ANY(${sql.param([...sids])}::text[]) AND s."expiresAt" > now()`);
   return new Set(r.rows.filter((row) => !standingOf(row).banned).map((row) => row.id));
 }
 
