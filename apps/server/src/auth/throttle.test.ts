@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 describe(`sign-in and reset throttling (${ENGINE})`, () => {
-  it('answers 429 after 10 wrong passwords for one account, for the next 10 as well', async () => {
+  it('answers 429 after 10 wrong passwords for one account from one address, for the next 10 as well', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 20; i++) {
@@ -150,8 +150,14 @@ describe('client address', () => {
     expect(await (await probe(true).request('/')).text()).toBe('local');
   });
 
-  it('says how long to wait in whole minutes', () => {
+  it('says how long to wait in seconds under a minute, else in whole minutes', () => {
+    expect(tooManyMessage('sign-in attempts', 1)).toBe(
+      'Too many sign-in attempts. Try again in 1 second.',
+    );
     expect(tooManyMessage('sign-in attempts', 30)).toBe(
+      'Too many sign-in attempts. Try again in 30 seconds.',
+    );
+    expect(tooManyMessage('sign-in attempts', 60)).toBe(
       'Too many sign-in attempts. Try again in 1 minute.',
     );
     expect(tooManyMessage('sign-in attempts', 61)).toBe(
