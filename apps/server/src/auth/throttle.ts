@@ -68,13 +68,15 @@ const backoff = (key: string, b: Backoff, factor: number): BackoffCheck => ({
 });
 
 /**
- * The caller's address: X-Forwarded-For's first entry only behind a trusted proxy (anyone can
- * send the header), else the socket's. In-process requests (tests) have no socket: 'local'.
+ * The caller's address. Behind a trusted proxy, the last X-Forwarded-For entry: the one the proxy
+ * added (entries before it come from the client, who could name any address to dodge a limit).
+ * Else the socket's. In-process requests (tests) have no socket: 'local'. At most 64 characters
+ * (an IPv6 address has 45), so a forged header cannot grow a throttle key.
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
   }
   const env = c.env as { incoming?: IncomingMessage } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'local';
@@ -117,13 +119,15 @@ function unsupportedBody(c: Context): boolean {
   );
 }
 
+/** No e-mail address is longer; a longer "e-mail" is refused by better-auth and keys nothing. */
+const MAX_EMAIL = 254;
+
 /** The e-mail of a JSON body; the body-limit middleware has bounded what this reads. */
 async function emailOf(req: Request): Promise<string | null> {
   try {
     const body = (await req.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' && body.email.trim()
-      ? body.email.trim().toLowerCase()
-      : null;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    return email && email.length <= MAX_EMAIL ? email : null;
   } catch {
     return null;
   }
