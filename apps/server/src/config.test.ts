@@ -59,6 +59,19 @@ describe('loadConfig', () => {
     ).toBe('/tmp/clock');
   });
 
+  it('takes LEADLOOM_TEST_THROTTLE_FACTOR only with NODE_ENV=test, so no deployment can lift its limits', () => {
+    expect(loadConfig({}).testThrottleFactor).toBe(1);
+    expect(() => loadConfig({ LEADLOOM_TEST_THROTTLE_FACTOR: '100' })).toThrow(
+      /^Invalid LEADLOOM_TEST_THROTTLE_FACTOR="100": .* only accepted with NODE_ENV=test/,
+    );
+    expect(() => loadConfig({ LEADLOOM_TEST_THROTTLE_FACTOR: '0', NODE_ENV: 'test' })).toThrow(
+      ConfigError,
+    );
+    expect(
+      loadConfig({ LEADLOOM_TEST_THROTTLE_FACTOR: '100', NODE_ENV: 'test' }).testThrottleFactor,
+    ).toBe(100);
+  });
+
   it('keeps the change log 7 days unless CHANGE_LOG_RETENTION_DAYS says otherwise', () => {
     expect(loadConfig({}).changeLogRetentionDays).toBe(7);
     expect(loadConfig({ CHANGE_LOG_RETENTION_DAYS: '30' }).changeLogRetentionDays).toBe(30);

@@ -29,6 +29,8 @@ const schema = z.object({
   CHANGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Browser tests only (clock.ts); refused unless NODE_ENV=test. */
   LEADLOOM_TEST_CLOCK_FILE: z.string().min(1).optional(),
+  /** Tests only (auth/throttle.ts); refused unless NODE_ENV=test. */
+  LEADLOOM_TEST_THROTTLE_FACTOR: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export interface Config {
@@ -66,6 +68,11 @@ export interface Config {
    * Only accepted with NODE_ENV=test.
    */
   testClockFile: string | undefined;
+  /**
+   * Tests only: multiplies every sign-in, reset and sign-up limit (suites that sign in or up
+   * many times from one address). 1 unless NODE_ENV=test.
+   */
+  testThrottleFactor: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid LEADLOOM_TEST_CLOCK_FILE=${JSON.stringify(env.LEADLOOM_TEST_CLOCK_FILE)}: it moves the server's clock for browser tests and is only accepted with NODE_ENV=test`,
     );
   }
+  if (c.LEADLOOM_TEST_THROTTLE_FACTOR && c.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `Invalid LEADLOOM_TEST_THROTTLE_FACTOR=${JSON.stringify(env.LEADLOOM_TEST_THROTTLE_FACTOR)}: it raises the sign-in and sign-up limits for tests and is only accepted with NODE_ENV=test`,
+    );
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -105,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
     changeLogRetentionDays: c.CHANGE_LOG_RETENTION_DAYS,
     testClockFile: c.LEADLOOM_TEST_CLOCK_FILE,
+    testThrottleFactor: c.LEADLOOM_TEST_THROTTLE_FACTOR ?? 1,
   };
 }
 

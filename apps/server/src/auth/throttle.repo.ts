@@ -2,54 +2,129 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/database';
 import type { SystemScope } from '../db/scope';
 
-/** The latest block among `keys` still in force (database time), or null. */
-export async function blockedUntil(
-  _scope: SystemScope,
-  db: AppDb,
-  keys: readonly string[],
-): Promise<{ until: Date; secondsLeft: number } | null> {
-  if (keys.length === 0) return null;
-  const r = await db.execute<{ until: Date | string; seconds_left: number | string }>(sql`
-    SELECT max(blocked_until) AS until,
-      ceil(extract(epoch FROM max(blocked_until) - now())) AS seconds_left
-    FROM auth_throttle
-    WHERE key IN (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )}) AND blocked_until > now()`);
-  const row = r.rows[0];
-  if (!row?.until) return null;
-  return { until: new Date(row.until), secondsLeft: Number(row.seconds_left) };
+/** At most `limit` attempts per fixed window; then refused until the window ends. */
+export interface LimitCheck {
+  key: string;
+  kind: 'limit';
+  limit: number;
+  windowSeconds: number;
 }
 
 /**
- * Counts one attempt against `key` in a fixed window (a new window starts once the old one has
- * passed). Reaching `limit` blocks the key until the window ends. One atomic upsert, so
- * processes sharing the database count together.
+ * The first `free` attempts of a window pass at once; after that each attempt must wait
+ * 1 s, 2 s, 4 s... (at most `maxDelaySeconds`) after the one before. Never refused for long.
  */
-export async function countAttempt(
+export interface BackoffCheck {
+  key: string;
+  kind: 'backoff';
+  free: number;
+  windowSeconds: number;
+  maxDelaySeconds: number;
+}
+
+export type ThrottleCheck = LimitCheck | BackoffCheck;
+
+interface Row {
+  key: string;
+  count: number;
+  age: number;
+  wait: number;
+}
+
+/**
+ * Takes one attempt against every check, atomically: either all of them count it, or it is
+ * refused and none does (a refused attempt costs its sender nothing more, so an owner retrying
+ * against a busy account does not block their own address). Rows are locked for the
+ * decision, so processes sharing the database count together. Runs in the caller's transaction.
+ */
+export async function takeAttempt(
+  _scope: SystemScope,
+  db: AppDb,
+  checks: readonly ThrottleCheck[],
+): Promise<{ secondsLeft: number } | null> {
+  if (checks.length === 0) return null;
+  await db.execute(sql`
+    INSERT INTO auth_throttle (key, count, window_start)
+    VALUES ${sql.join(
+      checks.map((c) => sql`(${c.key}, 0, now())`),
+      sql`, `,
+    )}
+    ON CONFLICT (key) DO NOTHING`);
+  const r = await db.execute<{ key: string; count: number; age: string; wait: string | null }>(sql`
+    SELECT key, count,
+      extract(epoch FROM now() - window_start) AS age,
+      extract(epoch FROM blocked_until - now()) AS wait
+    FROM auth_throttle
+    WHERE key IN (${sql.join(
+      checks.map((c) => sql`${c.key}`),
+      sql`, `,
+    )})
+    ORDER BY key
+    FOR UPDATE`);
+  const rows = new Map<string, Row>(
+    r.rows.map((row) => [
+      row.key,
+      { key: row.key, count: row.count, age: Number(row.age), wait: Number(row.wait ?? 0) },
+    ]),
+  );
+
+  let secondsLeft = 0;
+  for (const check of checks) {
+    const row = rows.get(check.key)!;
+    const inWindow = row.age < check.windowSeconds;
+    if (check.kind === 'limit') {
+      if (inWindow && row.count >= check.limit)
+        secondsLeft = Math.max(secondsLeft, check.windowSeconds - row.age);
+    } else if (inWindow && row.wait > 0) {
+      secondsLeft = Math.max(secondsLeft, row.wait);
+    }
+  }
+  if (secondsLeft > 0) return { secondsLeft: Math.ceil(secondsLeft) };
+
+  for (const check of checks) {
+    const row = rows.get(check.key)!;
+    const fresh = row.age >= check.windowSeconds;
+    const count = fresh ? 1 : row.count + 1;
+    const delay =
+      check.kind === 'backoff' && count >= check.free
+        ? Math.min(check.maxDelaySeconds, 2 ** (count - check.free))
+        : null;
+    await db.execute(sql`
+      UPDATE auth_throttle SET
+        count = ${count},
+        window_start = ${fresh ? sql`now()` : sql`window_start`},
+        blocked_until = ${delay === null ? sql`NULL` : sql`now() + ${delay} * interval '1 second'`}
+      WHERE key = ${check.key}`);
+  }
+  return null;
+}
+
+/** Whether `key` was marked within the last `withinSeconds` (markKey). */
+export async function isMarked(
   _scope: SystemScope,
   db: AppDb,
   key: string,
-  rule: { limit: number; windowSeconds: number },
-): Promise<number> {
-  const window = sql`(${rule.windowSeconds} * interval '1 second')`;
-  const r = await db.execute<{ count: number }>(sql`
-    INSERT INTO auth_throttle AS t (key, count, window_start, blocked_until)
-    VALUES (${key}, 1, now(), CASE WHEN 1 >= ${rule.limit} THEN now() + ${window} END)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN t.window_start <= now() - ${window} THEN 1 ELSE t.count + 1 END,
-      window_start = CASE WHEN t.window_start <= now() - ${window} THEN now() ELSE t.window_start END,
-      blocked_until = CASE
-        WHEN t.window_start <= now() - ${window} THEN
-          CASE WHEN 1 >= ${rule.limit} THEN now() + ${window} END
-        WHEN t.count + 1 >= ${rule.limit} THEN t.window_start + ${window}
-        ELSE t.blocked_until END
-    RETURNING count`);
-  return Number(r.rows[0]!.count);
+  withinSeconds: number,
+): Promise<boolean> {
+  const r = await db.execute(sql`
+    SELECT 1 FROM auth_throttle
+    WHERE key = ${key} AND window_start > now() - ${withinSeconds} * interval '1 second'`);
+  return r.rows.length > 0;
 }
 
-/** A successful sign-in forgives the account's earlier failures. */
+/** Records that `key` happened now (a successful sign-in from an address). */
+export async function markKey(_scope: SystemScope, db: AppDb, key: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO auth_throttle (key, count, window_start) VALUES (${key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 1, blocked_until = NULL`);
+}
+
+/** Takes back one attempt counted under `key` (a successful sign-in was no guess). */
+export async function uncount(_scope: SystemScope, db: AppDb, key: string): Promise<void> {
+  await db.execute(sql`UPDATE auth_throttle SET count = greatest(count - 1, 0) WHERE key = ${key}`);
+}
+
+/** A successful sign-in forgives the earlier failures counted under `key`. */
 export async function clearAttempts(_scope: SystemScope, db: AppDb, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM auth_throttle WHERE key = ${key}`);
 }

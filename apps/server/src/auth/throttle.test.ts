@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 describe(`sign-in and reset throttling (${ENGINE})`, () => {
-  it('answers 429 after 10 wrong passwords for one account, for the next 10 as well', async () => {
+  it('answers 429 after 10 wrong passwords for one account from one address, for the next 10 as well', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 20; i++) {
@@ -144,14 +144,21 @@ describe('client address', () => {
   };
   const forwarded = { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } };
 
-  it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
+  it('ignores X-Forwarded-For unless the proxy is trusted, then takes the entry the proxy added', async () => {
     expect(await (await probe(false).request('/', forwarded)).text()).toBe('local');
-    expect(await (await probe(true).request('/', forwarded)).text()).toBe('203.0.113.7');
+    // The client sent "203.0.113.7"; the proxy appended the address it saw.
+    expect(await (await probe(true).request('/', forwarded)).text()).toBe('10.0.0.1');
     expect(await (await probe(true).request('/')).text()).toBe('local');
   });
 
-  it('says how long to wait in whole minutes', () => {
+  it('says how long to wait in seconds under a minute, else in whole minutes', () => {
+    expect(tooManyMessage('sign-in attempts', 1)).toBe(
+      'Too many sign-in attempts. Try again in 1 second.',
+    );
     expect(tooManyMessage('sign-in attempts', 30)).toBe(
+      'Too many sign-in attempts. Try again in 30 seconds.',
+    );
+    expect(tooManyMessage('sign-in attempts', 60)).toBe(
       'Too many sign-in attempts. Try again in 1 minute.',
     );
     expect(tooManyMessage('sign-in attempts', 61)).toBe(

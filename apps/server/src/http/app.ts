@@ -4,6 +4,7 @@ import { databaseAnswers } from '../db/health';
 import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
 import type { Services } from '../services';
+import { bodyLimits } from './body-limit';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { requireIdentity } from './require-identity';
@@ -12,6 +13,8 @@ import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
   const app = new Hono<AppEnv>();
+  // First: nothing below reads a body over its route's limit.
+  app.use('*', bodyLimits());
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
+import { signUpThrottle } from '../../auth/throttle';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
 import { signUp } from './service';
@@ -21,7 +22,7 @@ function signUpSchema(minPasswordLength: number) {
 export function signupRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const schema = signUpSchema(services.config.passwordMinLength);
-  app.post('/signup', async (c) => {
+  app.post('/signup', signUpThrottle(services), async (c) => {
     const body = await jsonBody(c, schema);
     const { uid, teamUID, headers } = await signUp(services, body);
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
