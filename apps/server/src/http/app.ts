@@ -7,10 +7,12 @@ import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { requireIdentity } from './require-identity';
 import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
+import { securityHeadersFor } from './security-headers';
 import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeadersFor(services.config));
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
