@@ -57,9 +57,7 @@ export function frameAncestorsFor(path: string, extensionIds: readonly string[])
   const extensions = [...new Set([EXTENSION_ID, ...extensionIds])].map(
     (id) => `chrome-extension://${id}`,
   );
-  return [...extensions, ...(kind === 'extension-and-platforms' ? PLATFORM_ORIGINS : [])].join(
-    ' ',
-  );
+  return [...extensions, ...(kind === 'extension-and-platforms' ? PLATFORM_ORIGINS : [])].join(' ');
 }
 
 const isHtml = (contentType: string | null) =>
