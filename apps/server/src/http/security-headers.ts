@@ -49,15 +49,22 @@ export interface SecurityHeaderOptions {
   extensionIds: readonly string[];
 }
 
-/** Who may frame the page at `path`: `'none'` except for the extension's screens. */
-export function frameAncestorsFor(path: string, extensionIds: readonly string[]): string {
-  const bare = path.length > 1 ? path.replace(/\/$/, '') : path;
-  const kind = Object.hasOwn(EXTENSION_FRAMED, bare) ? EXTENSION_FRAMED[bare] : undefined;
-  if (!kind) return "'none'";
+/** Who may frame a page of each kind: nobody, the extension, or the extension and the platforms. */
+function frameAncestors(extensionIds: readonly string[]) {
   const extensions = [...new Set([EXTENSION_ID, ...extensionIds])].map(
     (id) => `chrome-extension://${id}`,
   );
-  return [...extensions, ...(kind === 'extension-and-platforms' ? PLATFORM_ORIGINS : [])].join(' ');
+  return {
+    none: "'none'",
+    extension: extensions.join(' '),
+    'extension-and-platforms': [...extensions, ...PLATFORM_ORIGINS].join(' '),
+  };
+}
+
+/** The kind of page at `path` (a trailing slash shows the same screen). */
+function frameKind(path: string): keyof ReturnType<typeof frameAncestors> {
+  const bare = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return Object.hasOwn(EXTENSION_FRAMED, bare) ? EXTENSION_FRAMED[bare]! : 'none';
 }
 
 const isHtml = (contentType: string | null) =>
@@ -71,6 +78,14 @@ const isHtml = (contentType: string | null) =>
  */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   const hsts = new URL(options.publicUrl).protocol === 'https:';
+  const ancestors = frameAncestors(options.extensionIds);
+  const pagePolicy = (kind: keyof typeof ancestors) =>
+    [...PAGE_DIRECTIVES, `frame-ancestors ${ancestors[kind]}`].join('; ');
+  const pagePolicies = {
+    none: pagePolicy('none'),
+    extension: pagePolicy('extension'),
+    'extension-and-platforms': pagePolicy('extension-and-platforms'),
+  };
   return async (c, next) => {
     await next();
     // c.header first: it gives the answer a fresh copy whose headers can change (a handler's own
@@ -80,12 +95,9 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     headers.set('referrer-policy', 'same-origin');
     if (hsts) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (isHtml(headers.get('content-type'))) {
-      const ancestors = frameAncestorsFor(c.req.path, options.extensionIds);
-      headers.set(
-        'content-security-policy',
-        [...PAGE_DIRECTIVES, `frame-ancestors ${ancestors}`].join('; '),
-      );
-      if (ancestors === "'none'") headers.set('x-frame-options', 'DENY');
+      const kind = frameKind(c.req.path);
+      headers.set('content-security-policy', pagePolicies[kind]);
+      if (kind === 'none') headers.set('x-frame-options', 'DENY');
       else headers.delete('x-frame-options');
     } else {
       headers.set('content-security-policy', NON_PAGE_POLICY);
