@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { watchCspViolations } from './csp';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -49,13 +50,24 @@ export function requireChromium(): boolean {
   return true;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Every context of the returned browser (`browser.newPage()` makes one too) records its pages'
+ * content-security-policy violations (csp.ts), which fail the suite.
+ */
+export async function launchBrowser(): Promise<Browser> {
   // headless: false stops Playwright adding its own --headless; ours (--headless=new) is in args.
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: false,
     args: [...CHROMIUM_ARGS],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCspViolations(context);
+    return context;
+  };
+  return browser;
 }
 
 export interface ExtensionBrowser {
@@ -64,7 +76,10 @@ export interface ExtensionBrowser {
   cleanup: () => Promise<void>;
 }
 
-/** A persistent context (extensions need one) on a fresh profile with the unpacked extension loaded. */
+/**
+ * A persistent context (extensions need one) on a fresh profile with the unpacked extension
+ * loaded; it records content-security-policy violations like launchBrowser's contexts.
+ */
 export async function launchWithExtension(extDir: string): Promise<ExtensionBrowser> {
   const dir = resolve(extDir);
   const userDataDir = await mkdtemp(join(tmpdir(), 'leadloom-chromium-'));
@@ -76,6 +91,7 @@ export async function launchWithExtension(extDir: string): Promise<ExtensionBrow
       ignoreDefaultArgs: ['--disable-extensions'],
       args: [...CHROMIUM_ARGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
     });
+    await watchCspViolations(context);
     return {
       context,
       cleanup: async () => {

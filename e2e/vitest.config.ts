@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@leadloom/core': core } },
   test: {
     include: ['e2e/**/*.test.ts'],
+    // Fails a suite on any content-security-policy violation in its pages (csp.ts).
+    setupFiles: ['e2e/csp-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

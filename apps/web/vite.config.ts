@@ -25,5 +25,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the module that makes it jitless in one chunk, in that order: the chunk
+          // runs before any chunk that builds a schema, so zod never reaches for eval (which
+          // the content security policy forbids). As part of main.tsx, the setting would only
+          // run after the chunks main.tsx imports, whose schemas would have probed for eval.
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/ },
+          ],
+        },
+      },
+    },
   },
 });

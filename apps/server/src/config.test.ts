@@ -77,6 +77,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ CHANGE_LOG_RETENTION_DAYS: '30' }).changeLogRetentionDays).toBe(30);
   });
 
+  it('reads EXTENSION_IDS as a list of Chrome extension ids and refuses anything else', () => {
+    expect(loadConfig({}).extensionIds).toEqual([]);
+    const a = 'abcdefghijklmnopabcdefghijklmnop';
+    const b = 'ponmlkjihgfedcbaponmlkjihgfedcba';
+    expect(loadConfig({ EXTENSION_IDS: ` ${a} , ${b}` }).extensionIds).toEqual([a, b]);
+    // An id lands in the frame-ancestors policy: nothing but 32 letters a-p gets there.
+    for (const bad of [`${a};script-src *`, 'https://evil.example', `${a},`, a.slice(1)]) {
+      expect(() => loadConfig({ EXTENSION_IDS: bad })).toThrow(/EXTENSION_IDS/);
+    }
+  });
+
   it('reads the identity and mail settings', () => {
     expect(loadConfig({})).toMatchObject({
       passwordMinLength: 6,

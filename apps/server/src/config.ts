@@ -27,6 +27,13 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   PARTNER_DOMAINS: z.string().default(''),
   CHANGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  EXTENSION_IDS: z
+    .string()
+    .regex(
+      /^\s*([a-p]{32}\s*(,\s*[a-p]{32}\s*)*)?$/,
+      'must be comma-separated Chrome extension ids (32 letters a-p)',
+    )
+    .default(''),
   /** Browser tests only (clock.ts); refused unless NODE_ENV=test. */
   LEADLOOM_TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Tests only (auth/throttle.ts); refused unless NODE_ENV=test. */
@@ -63,6 +70,11 @@ export interface Config {
   partnerDomains: string[];
   /** Days the change log keeps entries for realtime resumes (DESIGN §5); older ones are trimmed. */
   changeLogRetentionDays: number;
+  /**
+   * Chrome extension ids, besides the one built from manifest-key.txt (e.g. the Chrome Web
+   * Store's), whose pages may frame the extension's screens (/bex/..., /ext/popup).
+   */
+  extensionIds: string[];
   /**
    * Browser tests only: a file holding an offset in ms added to the calendar clock (clock.ts).
    * Only accepted with NODE_ENV=test.
@@ -116,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     partnerDomains: parsePartnerDomains(c.PARTNER_DOMAINS),
     changeLogRetentionDays: c.CHANGE_LOG_RETENTION_DAYS,
+    extensionIds: c.EXTENSION_IDS.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
     testClockFile: c.LEADLOOM_TEST_CLOCK_FILE,
     testThrottleFactor: c.LEADLOOM_TEST_THROTTLE_FACTOR ?? 1,
   };
@@ -138,4 +153,5 @@ export const CONFIG_DOC: Record<string, string> = {
   TRUST_PROXY: 'false',
   PARTNER_DOMAINS: 'unset = no partner links get a token',
   CHANGE_LOG_RETENTION_DAYS: '7',
+  EXTENSION_IDS: 'unset = the id of manifest-key.txt',
 };

@@ -1,3 +1,5 @@
+// First: no zod schema may be built before zod is told not to use eval (the CSP forbids it).
+import './zod-jitless';
 import '@mantine/core/styles.css';
 // Charts' styles after core's (KPI dashboard).
 import '@mantine/charts/styles.css';

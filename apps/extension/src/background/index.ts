@@ -2,6 +2,8 @@
  * Service worker entry (ESM). Listeners are added synchronously at the top level: Chrome only
  * wakes a stopped MV3 worker for events whose listeners exist right after the script runs.
  */
+// First: before any zod schema is built (see zod-jitless.ts).
+import '../zod-jitless';
 import { chromeSessionStore } from '../session';
 import { createAppClient } from './app-client';
 import { createMessageHandler } from './handler';

@@ -1,3 +1,5 @@
+// First: before any zod schema is built (see zod-jitless.ts).
+import '../zod-jitless';
 import { chromeSessionStore, SESSION_STORAGE_KEY } from '../session';
 import { popupStatusText } from './status';
 

@@ -9,11 +9,14 @@ import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { requireIdentity } from './require-identity';
 import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
+import { securityHeadersFor } from './security-headers';
 import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
   const app = new Hono<AppEnv>();
-  // First: nothing below reads a body over its route's limit.
+  // Headers go on every answer, the 413s below included; the middleware reads no body.
+  app.use('*', securityHeadersFor(services.config));
+  // Then the body limit: nothing below reads a body over its route's limit.
   app.use('*', bodyLimits());
 
   app.use('*', async (c, next) => {
