@@ -7,6 +7,7 @@ import { admin, bearer, jwt, organization } from 'better-auth/plugins';
 import type pg from 'pg';
 import { newPushId } from '@leadloom/core';
 import type { Logger } from '../logger';
+import { checkedUserImage } from './user-image';
 
 /** The identity token lives 15 minutes (DESIGN §4); the client refreshes it from the session. */
 export const IDENTITY_TOKEN_TTL = '15m';
@@ -60,6 +61,7 @@ export function createBetterAuth(opts: AuthOptions) {
             return listed ? { data: { ...user, role: 'admin' } } : { data: user };
           },
         },
+        update: { before: async (user) => ({ data: checkedUserImage(user) }) },
       },
     },
     advanced: {
