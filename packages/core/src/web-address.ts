@@ -33,7 +33,7 @@ function hasControlCharacter(value: string): boolean {
 }
 
 /** An absolute http:// or https:// address with a host, without spaces or control characters. */
-export function isHttpUrl(value: unknown): value is string {
+export function isHttpUrl(value: unknown): boolean {
   return typeof value === 'string' && !hasControlCharacter(value) && HTTP_URL.test(value);
 }
 
@@ -41,7 +41,7 @@ export function isHttpUrl(value: unknown): value is string {
  * A path inside the app (`/tasks`, `/contact/x?tab=notes`): one leading slash, never `//` or
  * `/\`, which browsers read as another host.
  */
-export function isAppPath(value: unknown): value is string {
+export function isAppPath(value: unknown): boolean {
   return typeof value === 'string' && !hasControlCharacter(value) && /^\/(?![/\\])\S*$/.test(value);
 }
 
@@ -62,7 +62,7 @@ export const httpUrlMessage = (label: string) => `${label} must start with http:
  * A notification's background icon: an emoji or a few characters (no scheme), or an image at an
  * http(s) address or an app path.
  */
-export function isIconValue(value: unknown): value is string {
+export function isIconValue(value: unknown): boolean {
   if (typeof value !== 'string' || hasControlCharacter(value)) return false;
   if (isHttpUrl(value) || isAppPath(value)) return true;
   return !SCHEME.test(value) && !value.startsWith('/') && !value.startsWith('\\');

@@ -1,4 +1,4 @@
-import { httpUrlMessage, isHttpUrl, normalizeHttpUrl } from '@leadloom/core';
+import { HTTP_URL_MAX_LENGTH, httpUrlMessage, isHttpUrl, normalizeHttpUrl } from '@leadloom/core';
 import { APIError } from 'better-auth/api';
 
 /**
@@ -10,7 +10,7 @@ export function checkedUserImage<T extends { image?: unknown }>(user: T): T {
   if (user.image === undefined || user.image === null) return user;
   const image = typeof user.image === 'string' ? normalizeHttpUrl(user.image) : user.image;
   if (image === '') return { ...user, image: null };
-  if (!isHttpUrl(image) || image.length > 2048) {
+  if (typeof image !== 'string' || !isHttpUrl(image) || image.length > HTTP_URL_MAX_LENGTH) {
     throw new APIError('BAD_REQUEST', {
       message: httpUrlMessage('Photo URL'),
       code: 'INVALID_IMAGE',
