@@ -181,7 +181,7 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     // A bad link comes back from the server on its field, and can be fixed.
     await drawer.getByLabel('Link', { exact: true }).fill('javascript:alert(1)');
     await drawer.getByRole('button', { name: 'Create' }).click();
-    await drawer.getByText(/^link: Must be an http\(s\) address/).waitFor();
+    await drawer.getByText(/^link: Link must start with http:\/\/ or https:\/\//).waitFor();
     await drawer.getByLabel('Link', { exact: true }).fill('https://leadloom.dev/webinar');
     await drawer.getByRole('button', { name: 'Create' }).click();
     await drawer.waitFor({ state: 'hidden' });

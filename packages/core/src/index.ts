@@ -22,6 +22,7 @@ export * from './gtid';
 export * from './color';
 export * from './validators';
 export * from './form-schemas';
+export * from './web-address';
 export * from './errors';
 export * from './entities';
 export * from './app-version';

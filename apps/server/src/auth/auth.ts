@@ -7,6 +7,7 @@ import { admin, bearer, jwt, organization } from 'better-auth/plugins';
 import type pg from 'pg';
 import { newPushId } from '@leadloom/core';
 import type { Logger } from '../logger';
+import { checkedUserImage } from './user-image';
 
 /** The identity token lives 15 minutes (DESIGN §4); the client refreshes it from the session. */
 export const IDENTITY_TOKEN_TTL = '15m';
@@ -48,6 +49,10 @@ export function createBetterAuth(opts: AuthOptions) {
     // reset throttling is ours, in the database (auth/throttle.ts).
     rateLimit: { enabled: false },
     ...(opts.logger ? { logger: betterAuthLogger(opts.logger) } : {}),
+    databaseHooks: {
+      // A user's photo is http(s) only, whichever way better-auth comes to write it.
+      user: { update: { before: async (user) => ({ data: checkedUserImage(user) }) } },
+    },
     advanced: {
       // Our start-up applies better-auth's migrations before serving, so its own schema check
       // would only report the not-yet-created tables of a first run as an error.

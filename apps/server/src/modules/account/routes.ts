@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_VIEWS, isTimeZone, TERMS_VERSION } from '@leadloom/core';
+import { DEFAULT_CONTACT_VIEWS, httpUrlSchema, isTimeZone, TERMS_VERSION } from '@leadloom/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
@@ -9,7 +9,7 @@ import { me, patchMe, recordTermsAccepted, setFirstPassword, switchTeam } from '
 const patchSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter your name.').max(200).optional(),
-    photoURL: z.url('Enter a web address (https://...).').max(2048).nullable().optional(),
+    photoURL: httpUrlSchema('Photo URL').nullable().optional(),
     timeZone: z
       .string()
       .refine(isTimeZone, 'Choose a time zone such as Europe/Berlin.')

@@ -2,6 +2,7 @@ import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
+import { maskMailSecrets } from '../mail/secrets';
 import { recentMail } from '../mail/service';
 import { searchUsers, setDisabled, setSuper, userEmail } from './users.repo';
 
@@ -36,13 +37,14 @@ export async function sendResetLink(services: Services, uid: string) {
   await services.auth.api.requestPasswordReset({ body: { email, redirectTo: '/password-reset' } });
 }
 
+/** The mail log, with the links' secrets masked (mail/secrets.ts). */
 export async function listMail(services: Services, limit: number) {
   const rows = await recentMail(services, limit);
   return rows.map((m) => ({
     id: m.id,
     to: m.to,
     subject: m.subject,
-    text: m.text,
+    text: maskMailSecrets(m.text),
     kind: m.kind,
     status: m.status,
     error: m.error,

@@ -1,4 +1,4 @@
-import { isEmail } from '@leadloom/core';
+import { httpUrlSchema, isEmail } from '@leadloom/core';
 import { z } from 'zod';
 
 /** Request bodies of the contact routes (docs/api.md "Contacts"); a bad field is a 400 naming it. */
@@ -25,12 +25,7 @@ const phone = z
   })
   .nullable();
 
-const photoURL = z
-  .union([
-    z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'Enter a web address (https://…).' }),
-  ])
-  .nullable();
+const photoURL = httpUrlSchema('Photo URL', { allowBlank: true }).nullable();
 
 const sources = z.array(z.string().trim().min(1).max(100)).max(50);
 
@@ -39,7 +34,7 @@ const profiles = z.record(
   z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, {
     message: 'A platform is a lower-case name like facebook.',
   }),
-  z.string().trim().max(2000),
+  httpUrlSchema('Profile link', { max: 2000, allowBlank: true }),
 );
 
 const contactFields = {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
+import { pipelineVisible } from '../search/repo';
 import { MANAGERS } from '../teams/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';
@@ -28,6 +29,14 @@ async function requireVisible(tx: Tx, scope: TeamScope, filterSetUID: string) {
   return row;
 }
 
+/** A saved filter names only a pipeline the caller sees (another team's is not found). */
+async function requireFilterPipeline(tx: Tx, scope: TeamScope, filter: Record<string, unknown>) {
+  const { pipelineUID } = filter;
+  if (typeof pipelineUID === 'string' && !(await pipelineVisible(scope, tx.db, pipelineUID))) {
+    throw new ApiError('not-found', 'Pipeline not found', 'filter.pipelineUID');
+  }
+}
+
 /** A shared set is changed only by its author or the team's owners and admins. */
 function requireEditor(scope: TeamScope, row: FilterSetRow) {
   if (row.createdBy === scope.uid || MANAGERS.includes(scope.role)) return;
@@ -47,6 +56,7 @@ export async function createFilterSet(
     database,
     scope,
     async (tx) => {
+      await requireFilterPipeline(tx, scope, body.filter);
       const filterSetUID = newPushId('fset');
       await repo.insertFilterSet(scope, tx.db, {
         filterSetUID,
@@ -76,6 +86,7 @@ export async function updateFilterSet(
     async (tx) => {
       const row = await requireVisible(tx, scope, filterSetUID);
       requireEditor(scope, row);
+      if (patch.filter) await requireFilterPipeline(tx, scope, patch.filter);
       await repo.updateFilterSet(scope, tx.db, filterSetUID, patch);
       tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'update');
       // An owner who unshares a teammate's set no longer sees it, but is answered what it became.

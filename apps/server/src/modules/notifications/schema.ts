@@ -1,4 +1,12 @@
-import { isColor, NOTIFICATION_PLATFORMS, NOTIFICATION_TYPES } from '@leadloom/core';
+import {
+  httpUrlMessage,
+  isAppPath,
+  isColor,
+  isHttpUrl,
+  isIconValue,
+  NOTIFICATION_PLATFORMS,
+  NOTIFICATION_TYPES,
+} from '@leadloom/core';
 import { z } from 'zod';
 
 /**
@@ -32,8 +40,8 @@ const colour = z
 
 /** A link is an absolute http(s) address or a path inside the app. */
 const link = optionalText(2000).refine(
-  (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/\S*$/.test(v),
-  'Must be an http(s) address or a path starting with "/"',
+  (v) => v === null || isHttpUrl(v) || isAppPath(v),
+  `${httpUrlMessage('Link')}, or be a path starting with "/"`,
 );
 
 /** The fields a super admin edits (SPEC §3 Notification), each optional for a partial update. */
@@ -53,7 +61,10 @@ const fields = {
   backgroundColor: colour,
   fontColor: colour,
   /** An emoji (or a few characters) or an image address drawn faintly behind the text. */
-  backgroundIcon: optionalText(500),
+  backgroundIcon: optionalText(500).refine(
+    (v) => v === null || isIconValue(v),
+    'Use an emoji or a few characters, or an image address starting with http:// or https://',
+  ),
 };
 
 /** POST body: unspecified fields take the entity defaults; a notification needs some words. */

@@ -1,4 +1,4 @@
-import { colorSchema } from '@leadloom/core';
+import { colorSchema, httpUrlSchema } from '@leadloom/core';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
@@ -16,15 +16,9 @@ const name = (what: string, max = 120) =>
     .min(1, `Enter a ${what}`)
     .max(max, `Keep the ${what} under ${max + 1} characters`);
 const uid = z.string().min(1).max(200);
-const url = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
-    'Enter a web address starting with https://',
-  )
-  .transform((v) => (v === '' ? null : v));
+const url = httpUrlSchema('Facebook group URL', { max: 2000, allowBlank: true }).transform((v) =>
+  v === '' ? null : v,
+);
 const remoteID = z
   .union([z.string().trim().max(200), z.number()])
   .nullable()

@@ -892,6 +892,14 @@ export async function setSearchSession(scope: TeamScope, db: AppDb) {
   );
 }
 
+/** Whether the scope sees the pipeline (of its team, and one the caller may see). */
+export async function pipelineVisible(scope: TeamScope, db: AppDb, pipelineUID: string) {
+  const r = await db.execute(sql`
+    SELECT 1 FROM pipeline WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}`);
+  return r.rows.length > 0;
+}
+
 /** The pipeline a pipeline view opens on: the default one if visible, else the first visible. */
 export async function initialPipeline(scope: TeamScope, db: AppDb): Promise<string | null> {
   const r = await db.execute<{ pipeline_uid: string }>(sql`

@@ -60,6 +60,13 @@ export async function search(
       after,
       exactTotal: req.options.total === 'exact',
     });
+    // A pipeline the caller cannot see (another team's, or one withheld) is not found, as on
+    // every other route; a page with a hit in it proves the pipeline visible, so only an empty
+    // page asks.
+    const named = req.searchObj.pipelineUID;
+    if (rows.length === 0 && named && !(await repo.pipelineVisible(scope, db, named))) {
+      throw new ApiError('not-found', 'Pipeline not found', 'searchObj.pipelineUID');
+    }
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.
     // With `total: 'none'` (the command palette shows no count) nothing is counted: the total

@@ -1,3 +1,4 @@
+import { httpUrlSchema } from '@leadloom/core';
 import { z } from 'zod';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
@@ -17,7 +18,7 @@ export const SETTINGS = {
       .array(
         z.object({
           title: z.string().trim().min(1).max(200),
-          url: z.url(),
+          url: httpUrlSchema('Video URL'),
           description: z.string().max(1000).default(''),
         }),
       )
@@ -32,7 +33,7 @@ export const SETTINGS = {
           z.object({
             title: z.string().trim().min(1).max(200),
             text: z.string().max(4000).default(''),
-            link: z.url().optional(),
+            link: httpUrlSchema('Announcement link').optional(),
             publishedAt: z.iso.datetime().optional(),
           }),
         )

@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router';
 import { SignOutEverywhereModal } from '../../features/auth/SignOutEverywhereModal';
 import { useCurrentUser } from '../../features/session/CurrentUser';
+import { safeUrl } from '../../lib/safeUrl';
 
 export function UserMenu() {
   const user = useCurrentUser();
@@ -26,7 +27,7 @@ export function UserMenu() {
           >
             <Group gap="xs" wrap="nowrap">
               <Avatar
-                src={user.photoURL}
+                src={safeUrl(user.photoURL)}
                 name={user.name || user.email}
                 color="initials"
                 size={28}

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { formatDate } from '../profile/format';
 import type { Announcement } from './announcementForm';
+import { safeUrl } from '../../lib/safeUrl';
 
 /**
  * One announcement as the home dashboard shows it. Lives here until the dashboard exists, so the
@@ -29,9 +30,9 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
               {text}
             </Text>
           )}
-          {link && (
+          {safeUrl(link) && (
             <Anchor
-              href={link}
+              href={safeUrl(link)}
               target="_blank"
               rel="noreferrer noopener"
               size="sm"

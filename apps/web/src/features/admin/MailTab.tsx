@@ -156,6 +156,16 @@ function MailDetail({ message }: { message: MailMessage }) {
               <Anchor key={i} href={part.value} target="_blank" rel="noreferrer noopener">
                 {part.value}
               </Anchor>
+            ) : part.kind === 'masked' ? (
+              <Text
+                key={i}
+                span
+                inherit
+                c="dimmed"
+                title="The secret of this link is only in the recipient's mail"
+              >
+                {part.value}
+              </Text>
             ) : (
               <span key={i}>{part.value}</span>
             ),

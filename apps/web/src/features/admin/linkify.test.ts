@@ -19,6 +19,16 @@ describe('splitLinks', () => {
       { kind: 'text', value: ')' },
     ]);
   });
+  it('marks a link whose secret the mail log masked', () => {
+    expect(
+      splitLinks('Open http://h.test/password-reset?token=••••••\nor http://h.test/a'),
+    ).toEqual([
+      { kind: 'text', value: 'Open ' },
+      { kind: 'masked', value: 'http://h.test/password-reset?token=••••••' },
+      { kind: 'text', value: '\nor ' },
+      { kind: 'link', value: 'http://h.test/a' },
+    ]);
+  });
   it('ignores other schemes', () => {
     expect(splitLinks('javascript:alert(1)')).toEqual([
       { kind: 'text', value: 'javascript:alert(1)' },

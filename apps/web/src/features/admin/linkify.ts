@@ -1,5 +1,14 @@
-/** Splits plain text into text and http(s) links, so a mail body can show clickable links. */
-export type TextPart = { kind: 'text'; value: string } | { kind: 'link'; value: string };
+/**
+ * Splits plain text into text and http(s) links, so a mail body can show clickable links. A link
+ * whose secret the mail log masked (a reset token, an invitation code: `••••••`) leads nowhere,
+ * so it is a `masked` part, shown as text.
+ */
+export type TextPart =
+  | { kind: 'text'; value: string }
+  | { kind: 'link'; value: string }
+  | { kind: 'masked'; value: string };
+
+const MASK = '••••••';
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
@@ -13,7 +22,7 @@ export function splitLinks(text: string): TextPart[] {
     const trailing = TRAILING.exec(url)?.[0] ?? '';
     if (trailing) url = url.slice(0, url.length - trailing.length);
     if (start > last) parts.push({ kind: 'text', value: text.slice(last, start) });
-    parts.push({ kind: 'link', value: url });
+    parts.push({ kind: url.includes(MASK) ? 'masked' : 'link', value: url });
     last = start + url.length;
   }
   if (last < text.length) parts.push({ kind: 'text', value: text.slice(last) });

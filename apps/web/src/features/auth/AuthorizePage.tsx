@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../session/CurrentUser';
 import { AuthScreen } from './AuthScreen';
+import { safeUrl } from '../../lib/safeUrl';
 
 /** Where /authorize continues to: `next` or `redirect_to`, when it is a path inside the app. */
 export function authorizeTarget(params: URLSearchParams): { to: string; refused: boolean } {
@@ -38,7 +39,7 @@ export function AuthorizePage() {
       }
     >
       <Group gap="sm" wrap="nowrap">
-        <Avatar src={user.photoURL} name={user.name || user.email} color="initials" />
+        <Avatar src={safeUrl(user.photoURL)} name={user.name || user.email} color="initials" />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">
             Signed in as

@@ -43,6 +43,7 @@ import { PLATFORMS, contactName, platformLabel } from './contactInfo';
 import { ProfileIcon } from './ProfileIcon';
 import { TagChip } from './TagChip';
 import type { ContactAnswer, ContactPipeline, ContactTag } from './types';
+import { safeUrl } from '../../lib/safeUrl';
 
 interface HeaderProps {
   teamUID: string;
@@ -61,7 +62,7 @@ export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: Hea
     return i < 0 ? PLATFORMS.length : i;
   };
   const profiles = Object.entries(contact.profiles ?? {})
-    .filter(([, url]) => url)
+    .filter(([, url]) => safeUrl(url))
     .sort(([a], [b]) => rank(a) - rank(b));
 
   return (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isEmail, TIMINGS } from '@leadloom/core';
+import { httpUrlMessage, isEmail, isHttpUrl, TIMINGS } from '@leadloom/core';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
@@ -78,7 +78,7 @@ function NewContactForm({ onClose, teamUID, pipelineUID, stageUID }: NewContactM
     if (v.emailAddress && !isEmail(v.emailAddress))
       next.emailAddress = 'Enter an e-mail like name@example.com';
     const profileUrl = normalizeUrl(v.profile);
-    if (profileUrl && !URL.canParse(profileUrl)) next.profile = 'Enter a web address';
+    if (profileUrl && !isHttpUrl(profileUrl)) next.profile = httpUrlMessage('Profile link');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
 

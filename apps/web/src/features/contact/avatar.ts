@@ -4,6 +4,8 @@
  * so a broken image is never shown (and with no network, the initials show).
  */
 
+import { safeUrl } from '../../lib/safeUrl';
+
 /** Gravatar's address for an e-mail; `d=404` makes it fail (not draw a stock face) without one. */
 export function gravatarUrl(sha256Hex: string, size = 160): string {
   return `https://www.gravatar.com/avatar/${sha256Hex}?d=404&s=${size}`;
@@ -30,9 +32,9 @@ export function avatarCandidates(
   photoURL: string | null | undefined,
   hash: string | null,
 ): string[] {
-  const photo = photoURL?.trim();
+  const photo = safeUrl(photoURL?.trim());
   const list: string[] = [];
-  if (photo && /^https?:\/\//i.test(photo)) list.push(photo);
+  if (photo) list.push(photo);
   if (hash) list.push(gravatarUrl(hash));
   return list;
 }

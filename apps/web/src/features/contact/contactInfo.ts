@@ -1,3 +1,4 @@
+import { normalizeHttpUrl } from '@leadloom/core';
 import type { ContactRecord } from './types';
 
 /** Profile platforms the page knows, in display order; any other key shows as a web link. */
@@ -33,12 +34,8 @@ export function platformOfUrl(url: string): PlatformKey {
   return 'website';
 }
 
-/** A link as typed ("instagram.com/dana") made into a web address. */
-export function normalizeUrl(url: string): string {
-  const trimmed = url.trim();
-  if (!trimmed) return '';
-  return /^[a-z]+:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
+/** A link as typed ("instagram.com/dana") made into a web address, as the server stores it. */
+export const normalizeUrl = (url: string): string => normalizeHttpUrl(url);
 
 type Named = Pick<ContactRecord, 'GTID' | 'firstName' | 'lastName' | 'fullName' | 'emailAddress'> &
   Partial<Pick<ContactRecord, 'phoneNumber'>>;

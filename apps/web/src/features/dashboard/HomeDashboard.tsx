@@ -30,6 +30,7 @@ import { useTaskView } from '../tasks/api';
 import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { ListSkeleton } from '../../ui/Skeletons';
+import { safeUrl } from '../../lib/safeUrl';
 
 interface HomeData {
   today: string;
@@ -343,7 +344,12 @@ export function HomeDashboard() {
                 <Stack gap="xs">
                   {home.data.trainingVideos.map((v) => (
                     <div key={v.url}>
-                      <Anchor href={v.url} target="_blank" rel="noopener noreferrer" size="sm">
+                      <Anchor
+                        href={safeUrl(v.url)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="sm"
+                      >
                         {v.title}
                       </Anchor>
                       {v.description && (

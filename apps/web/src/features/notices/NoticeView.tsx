@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Group, Modal, Notification, Paper, Stack, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { safeUrl } from '../../lib/safeUrl';
 import type { NoticeFields } from './types';
 
 /**
@@ -33,7 +34,8 @@ export function colourStyle(n: Pick<NoticeLook, 'backgroundColor' | 'fontColor'>
   };
 }
 
-const isImage = (icon: string) => /^(https?:\/\/|\/)/i.test(icon);
+/** An icon that names an address (a scheme or a leading slash) but no safe one is not drawn. */
+const looksLikeAddress = (icon: string) => /^([a-z][a-z0-9+.-]*:|[/\\])/i.test(icon.trim());
 
 /** Room kept free on the right for the background icon, so it never sits under words. */
 const iconRoom = (icon: string | null): CSSProperties => (icon ? { paddingRight: 72 } : {});
@@ -41,6 +43,8 @@ const iconRoom = (icon: string | null): CSSProperties => (icon ? { paddingRight:
 /** The admin's background icon: an image address or a glyph (emoji), drawn large and faint. */
 export function BackgroundIcon({ icon }: { icon: string | null }) {
   if (!icon) return null;
+  const image = safeUrl(icon, { appPath: true });
+  if (!image && looksLikeAddress(icon)) return null;
   const common: CSSProperties = {
     position: 'absolute',
     right: 8,
@@ -49,14 +53,14 @@ export function BackgroundIcon({ icon }: { icon: string | null }) {
     opacity: 0.18,
     pointerEvents: 'none',
   };
-  return isImage(icon) ? (
+  return image ? (
     <Box
       aria-hidden
       style={{
         ...common,
         width: 64,
         height: 64,
-        backgroundImage: `url("${icon.replace(/"/g, '%22')}")`,
+        backgroundImage: `url("${image.replace(/"/g, '%22').replace(/\\/g, '%5C')}")`,
         backgroundSize: 'contain',
         backgroundRepeat: 'no-repeat',
       }}
@@ -69,11 +73,12 @@ export function BackgroundIcon({ icon }: { icon: string | null }) {
 }
 
 export function NoticeLink({ n }: { n: Pick<NoticeLook, 'link' | 'linkText' | 'fontColor'> }) {
-  if (!n.link) return null;
-  const external = /^https?:\/\//i.test(n.link);
+  const href = safeUrl(n.link, { appPath: true });
+  if (!href) return null;
+  const external = /^https?:\/\//i.test(href);
   return (
     <Anchor
-      href={n.link}
+      href={href}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       fw={600}
       underline="always"

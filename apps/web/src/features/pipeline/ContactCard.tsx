@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { relativeTime } from '../../ui/relativeTime';
 import classes from './Board.module.css';
 import type { BoardCard, CardTag } from './types';
+import { safeUrl } from '../../lib/safeUrl';
 
 /** Every card has the same height (px), so a virtual column knows where each one is. */
 export const CARD_HEIGHT = 104;
@@ -75,7 +76,7 @@ const CardBody = memo(function CardBody({ card }: { card: BoardCard }) {
   const activity = relativeTime(card.lastActivityAt);
   return (
     <div className={classes.cardRow}>
-      <Avatar src={card.photoURL} name={name} color="initials" size={32} alt="" />
+      <Avatar src={safeUrl(card.photoURL)} name={name} color="initials" size={32} alt="" />
       <div className={classes.cardText}>
         <p className={classes.cardName} {...CARD_PAINT_TIMING}>
           {name}

@@ -11,6 +11,7 @@ import classes from './StageList.module.css';
 import { displayName } from './ContactCard';
 import { stageStyle } from './stageColors';
 import type { BoardStage } from './types';
+import { safeUrl } from '../../lib/safeUrl';
 
 interface StageListProps {
   teamUID: string;
@@ -132,7 +133,13 @@ function StageRows({
                   className={classes.row}
                   style={{ top: item.start, height: ROW_HEIGHT }}
                 >
-                  <Avatar src={card.photoURL} name={name} color="initials" size={32} alt="" />
+                  <Avatar
+                    src={safeUrl(card.photoURL)}
+                    name={name}
+                    color="initials"
+                    size={32}
+                    alt=""
+                  />
                   <Text size="sm" fw={600} truncate className={classes.name}>
                     {name}
                   </Text>

@@ -13,15 +13,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { DEFAULT_CONTACT_VIEWS } from '@leadloom/core';
+import { DEFAULT_CONTACT_VIEWS, httpUrlMessage, isHttpUrl, normalizeHttpUrl } from '@leadloom/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api';
+import { safeUrl } from '../../lib/safeUrl';
 import { useCurrentUser } from '../session/CurrentUser';
 import { SignOutEverywhereModal } from '../auth/SignOutEverywhereModal';
 import { useChangePassword, useUpdateAccount } from './api';
 import { DESCRIPTION_BELOW } from '../../ui/formLayout';
 import { toastError, toastSuccess } from '../../ui/toast';
-import { browserTimeZone, fieldOfError, isPreviewableUrl, timeZoneOptions } from './format';
+import { browserTimeZone, fieldOfError, timeZoneOptions } from './format';
 
 const VIEW_LABELS: Record<string, string> = {
   pipeline: 'Pipeline',
@@ -59,11 +60,10 @@ function AccountForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmedPhoto = photoURL.trim();
+    const trimmedPhoto = normalizeHttpUrl(photoURL);
     const errors: Partial<Record<AccountField, string>> = {};
     if (!name.trim()) errors.name = 'Enter your name';
-    if (trimmedPhoto && !isPreviewableUrl(trimmedPhoto))
-      errors.photoURL = 'Enter a web address starting with https://';
+    if (trimmedPhoto && !isHttpUrl(trimmedPhoto)) errors.photoURL = httpUrlMessage('Photo URL');
     setClientError(errors);
     if (Object.keys(errors).length > 0) return;
     update.mutate(
@@ -90,7 +90,7 @@ function AccountForm() {
       </Title>
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Avatar
-          src={isPreviewableUrl(photoURL.trim()) ? photoURL.trim() : null}
+          src={safeUrl(normalizeHttpUrl(photoURL))}
           name={name || me.email}
           color="initials"
           size={72}

@@ -222,13 +222,3 @@ export function fieldOfError<F extends string>(
     return 'newPassword' as F;
   return null;
 }
-
-/** A photo URL worth previewing: http(s) only. */
-export function isPreviewableUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}

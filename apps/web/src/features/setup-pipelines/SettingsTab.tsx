@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { httpUrlMessage, isHttpUrl, normalizeHttpUrl } from '@leadloom/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +18,6 @@ import { toastSuccess } from '../../ui/toast';
 import { useConnections, usePipelineMutations } from './api';
 import { useCanEditSetup } from './common';
 import type { PipelinePatch, SetupPipeline } from './types';
-
-const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 /** SPEC §3 Pipeline: nickName, isDefault, fbGroupURL, fbConnected, igConnected and its connections. */
 export function SettingsTab({ teamUID, pipeline }: { teamUID: string; pipeline: SetupPipeline }) {
@@ -59,9 +58,8 @@ export function SettingsTab({ teamUID, pipeline }: { teamUID: string; pipeline: 
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!nickName.trim()) next.nickName = 'Enter a pipeline name';
-    if (fbGroupURL.trim() && !URL_PATTERN.test(fbGroupURL.trim())) {
-      next.fbGroupURL = 'Enter a web address starting with https://';
-    }
+    const groupURL = normalizeHttpUrl(fbGroupURL);
+    if (groupURL && !isHttpUrl(groupURL)) next.fbGroupURL = httpUrlMessage('Facebook group URL');
     setErrors(next);
     if (Object.keys(next).length > 0 || !dirty) return;
     update.mutate(

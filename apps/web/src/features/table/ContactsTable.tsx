@@ -43,6 +43,7 @@ import {
   type Selection,
   type TableSort,
 } from './tableState';
+import { safeUrl } from '../../lib/safeUrl';
 
 export const ROW_HEIGHT = 40;
 const CHECK_WIDTH = 40;
@@ -164,7 +165,7 @@ function cellOf(
       const name = hitName(hit);
       return (
         <>
-          <RowAvatar name={name} photoURL={hit.photoURL} />
+          <RowAvatar name={name} photoURL={safeUrl(hit.photoURL) ?? null} />
           {/* A plain link, followed in the app by the table's one click handler
               (`followContactLink`): a router Link per row cost hooks, effects and a
               JSON round trip of the route matches on every row entering the view. */}

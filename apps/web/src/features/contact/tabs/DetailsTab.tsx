@@ -11,6 +11,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { httpUrlMessage, isHttpUrl } from '@leadloom/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -108,6 +109,7 @@ export function DetailsTab({ teamUID, data, selected }: TabProps) {
               onSave={(value) => {
                 const next = { ...profiles };
                 const url = normalizeUrl(value);
+                if (url && !isHttpUrl(url)) return Promise.resolve(httpUrlMessage('Profile link'));
                 if (url) next[key] = url;
                 else delete next[key];
                 return save({ profiles: next }, `${platformLabel(key)} link`);
