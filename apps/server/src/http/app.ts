@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { databaseAnswers } from '../db/health';
+import { limitAuthFields } from '../auth/auth-fields';
 import { authThrottle } from '../auth/throttle';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
+import { rejectBadInput } from './reject-bad-input';
 import { requireIdentity } from './require-identity';
 import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
 import { createStaticHandler } from './static';
@@ -33,6 +35,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     }
   });
   app.onError((error, c) => respondError(c, error));
+  app.use('*', rejectBadInput());
 
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
@@ -41,6 +44,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   });
 
   // better-auth: sign-up/in/out, sessions, the identity token (/api/auth/token) and JWKS.
+  app.use('/api/auth/*', limitAuthFields());
   app.use('/api/auth/*', authThrottle(services));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
