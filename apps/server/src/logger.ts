@@ -42,7 +42,8 @@ function withoutValues(err: unknown, depth = 0): unknown {
   copy.stack = `${err.name}: ${message}${framesOf(err)}`;
   for (const [key, value] of Object.entries(err)) {
     if (VALUE_KEYS.has(key) || key === 'cause') continue;
-    (copy as unknown as Record<string, unknown>)[key] = value instanceof Error ? withoutValues(value, depth + 1) : value;
+    (copy as unknown as Record<string, unknown>)[key] =
+      value instanceof Error ? withoutValues(value, depth + 1) : value;
   }
   if (err.cause !== undefined) copy.cause = withoutValues(err.cause, depth + 1);
   // stdSerializers names the type after the constructor: keep the original's.

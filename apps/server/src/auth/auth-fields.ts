@@ -30,7 +30,10 @@ export function limitAuthFields(): MiddlewareHandler<AppEnv> {
     for (const [field, max] of Object.entries(AUTH_FIELD_LIMITS)) {
       const value = body?.[field];
       if (typeof value === 'string' && value.length > max) {
-        return c.json(errorBody('invalid-argument', `${field}: up to ${max} characters.`, field), 400);
+        return c.json(
+          errorBody('invalid-argument', `${field}: up to ${max} characters.`, field),
+          400,
+        );
       }
     }
     await next();

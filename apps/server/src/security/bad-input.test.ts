@@ -38,7 +38,9 @@ async function contactCount() {
 async function expect400(res: Response | { status: number; body: unknown }) {
   const body = res instanceof Response ? await res.json() : res.body;
   expect(res.status, JSON.stringify(body)).toBe(400);
-  expect(body).toMatchObject({ error: { status: 'invalid-argument', message: expect.any(String) } });
+  expect(body).toMatchObject({
+    error: { status: 'invalid-argument', message: expect.any(String) },
+  });
   return body as { error: { message: string; field?: string } };
 }
 
