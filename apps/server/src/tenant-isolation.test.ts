@@ -1,11 +1,11 @@
 /// <reference types="vite/client" />
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { createApp } from './http/app';
 import type { Services } from './services';
 import { ENGINE, startTestServices, type TestServices } from './test/harness';
 import type { TestClient } from './test/http-client';
+import { snapshot } from './test/snapshot';
 import {
   memberOfA,
   pipelineWithContacts,
@@ -119,35 +119,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.cleanup());
 
-/** Every row that belongs to team A, in every table with a team_uid column, plus memberships. */
-async function snapshot(teamUID: string): Promise<Record<string, string[]>> {
-  const tables = await s.database.db.execute<{ table_name: string }>(sql`
-    SELECT table_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'team_uid' ORDER BY table_name`);
-  const out: Record<string, string[]> = {};
-  const rows = async (label: string, query: ReturnType<typeof sql>) => {
-    const r = await s.database.db.execute<{ j: string }>(query);
-    out[label] = r.rows.map((row) => row.j);
-  };
-  for (const { table_name } of tables.rows) {
-    await rows(
-      table_name,
-      sql`SELECT row_to_json(x)::text AS j FROM ${sql.identifier(table_name)} x
-        WHERE x.team_uid = ${teamUID} ORDER BY 1`,
-    );
-  }
-  await rows(
-    'member',
-    sql`SELECT row_to_json(x)::text AS j FROM "member" x WHERE x."organizationId" = ${teamUID} ORDER BY 1`,
-  );
-  await rows(
-    'user_profile',
-    sql`SELECT row_to_json(x)::text AS j FROM user_profile x WHERE x.current_team_uid = ${teamUID} ORDER BY 1`,
-  );
-  await rows('mail_message', sql`SELECT count(*)::text AS j FROM mail_message`);
-  return out;
-}
-
 function pathFor(route: string, teamUID: string, params: Record<string, string> = {}) {
   const [, path] = route.split(' ') as [string, string];
   return path.replace(/:(\w+)/g, (_, name: string) =>
@@ -174,14 +145,14 @@ describe(`tenant isolation over the route table (${ENGINE})`, () => {
       if (!fixture)
         throw new Error(`No tenant-isolation fixture for ${route}: add one to FIXTURES.`);
       const seeded = await fixture.seed(ctx);
-      const before = await snapshot(ctx.a.teamUID);
+      const before = await snapshot(s, ctx.a.teamUID);
 
       const asB = await b.client.api(
         pathFor(route, ctx.a.teamUID, seeded.params),
         request(route, seeded.body),
       );
       expect(asB.status, JSON.stringify(asB.body)).toBe(404);
-      expect(await snapshot(ctx.a.teamUID)).toEqual(before);
+      expect(await snapshot(s, ctx.a.teamUID)).toEqual(before);
 
       // Team B's own teamUID with team A's other ids: still nothing of A's.
       const hasOtherIds = Object.keys(seeded.params ?? {}).length > 0;
@@ -191,7 +162,7 @@ describe(`tenant isolation over the route table (${ENGINE})`, () => {
           request(route, seeded.body),
         );
         expect(mixed.status, JSON.stringify(mixed.body)).toBe(404);
-        expect(await snapshot(ctx.a.teamUID)).toEqual(before);
+        expect(await snapshot(s, ctx.a.teamUID)).toEqual(before);
       }
 
       const actor = fixture.actor === 'super' ? superClient : ctx.a.client;

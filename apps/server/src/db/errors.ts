@@ -23,3 +23,17 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 export function hasCause<T>(error: unknown, type: new (...args: never[]) => T): boolean {
   return causes(error).some((e) => e instanceof type);
 }
+
+/**
+ * PostgreSQL refuses U+0000 in text ("invalid byte sequence", 22021) and a lone surrogate in
+ * jsonb ("unsupported Unicode escape sequence", 22P05): input the caller sent, not a fault.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state === '22021' || state === '22P05') return true;
+  return causes(error).some((e) =>
+    /invalid byte sequence for encoding|unsupported Unicode escape sequence/.test(
+      String((e as { message?: unknown }).message ?? ''),
+    ),
+  );
+}

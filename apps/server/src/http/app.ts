@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { databaseAnswers } from '../db/health';
+import { limitAuthFields } from '../auth/auth-fields';
 import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
 import type { Services } from '../services';
 import { bodyLimits } from './body-limit';
 import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
+import { rejectBadInput } from './reject-bad-input';
 import { requireIdentity } from './require-identity';
 import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
 import { securityHeadersFor } from './security-headers';
@@ -40,6 +42,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     }
   });
   app.onError((error, c) => respondError(c, error));
+  app.use('*', rejectBadInput());
 
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
@@ -50,6 +53,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   // better-auth: sign-in/out, sessions, the identity token (/api/auth/token) and JWKS; only
   // the endpoints the app uses (AUTH_ENDPOINTS).
   app.use('/api/auth/*', authEndpointsOnly());
+  app.use('/api/auth/*', limitAuthFields());
   app.use('/api/auth/*', authThrottle(services));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERRORS, HTTP_STATUS, type ErrorStatus } from '@leadloom/core';
 import { ZodError } from 'zod';
+import { isUnstorableText } from '../db/errors';
 
 /** An error a person can act on; answered as `{error: {status, message, field?}}`. */
 export class ApiError extends Error {
@@ -30,8 +31,16 @@ export function zodToApiError(error: ZodError): ApiError {
   return new ApiError('invalid-argument', message, field);
 }
 
+/** The database refused a character of the request (the request is rolled back). */
+export const unstorableTextError = () =>
+  new ApiError(
+    'invalid-argument',
+    'The request holds a character that cannot be stored (U+0000 or a lone surrogate).',
+  );
+
 export function respondError(c: Context, error: unknown) {
   if (error instanceof ZodError) error = zodToApiError(error);
+  if (isUnstorableText(error)) error = unstorableTextError();
   if (error instanceof ApiError) {
     return c.json(errorBody(error.status, error.message, error.field), error.httpCode);
   }
