@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type RunningApp } from './app-server';
+import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { api } from './session';
 
@@ -60,7 +60,7 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     browser = await launchBrowser();
     owner = await newPage();
     demo = await newPage();
-  });
+  }, SUPER_ADMIN_START_MS);
 
   afterAll(async () => {
     for (const c of contexts) await c.close();

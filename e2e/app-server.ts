@@ -29,6 +29,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Hook timeout for a start with `superAdmins`: the demo seed and the admin command each open the
+ * data folder before the server does.
+ */
+export const SUPER_ADMIN_START_MS = 240_000;
+
 /** One of the built commands (`npm run demo`, `npm run admin`) on the app's data folder. */
 async function runCommand(script: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [script, ...args], {

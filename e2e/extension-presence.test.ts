@@ -16,7 +16,7 @@ import {
 } from '@leadloom/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type RunningApp } from './app-server';
+import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import {
   launchBrowser,
   launchWithExtension,
@@ -76,7 +76,7 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
     extDir = await buildExtension(app.url);
     withExtension = await launchWithExtension(extDir);
     plain = await launchBrowser();
-  });
+  }, SUPER_ADMIN_START_MS);
 
   afterAll(async () => {
     await withExtension?.cleanup();

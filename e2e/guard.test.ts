@@ -21,7 +21,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type RunningApp } from './app-server';
+import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
 
@@ -192,7 +192,7 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
     await browser?.close();
     await app?.stop();
     await smtp?.close();
-  });
+  }, SUPER_ADMIN_START_MS);
 
   const browserCases = NAVIGATION_CASES.filter((c) => c.browser);
 

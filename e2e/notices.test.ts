@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { newVersionMessage } from '@leadloom/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type RunningApp } from './app-server';
+import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { api, signInThroughForm } from './session';
 
@@ -72,7 +72,7 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     two = await newPage();
     await signIn(one);
     await signIn(two);
-  });
+  }, SUPER_ADMIN_START_MS);
 
   afterAll(async () => {
     for (const c of contexts) await c.close();

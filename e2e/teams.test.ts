@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltApp, type RunningApp } from './app-server';
+import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
 import { api, signInThroughForm } from './session';
@@ -98,7 +98,7 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
     owner = await newPage();
     demo = await newPage();
     mate = await newPage();
-  });
+  }, SUPER_ADMIN_START_MS);
 
   afterAll(async () => {
     for (const c of contexts) await c.close();
