@@ -3,6 +3,9 @@
  * (browser.ts) records each `securitypolicyviolation` event of each page and frame, and the
  * suites fail on one (csp-setup.ts checks after every test), so a change that the policy blocks
  * (an inline script, eval, a request to another origin) cannot pass unnoticed.
+ *
+ * Tests run under the policy too: `page.waitForFunction` with a string polls it through the
+ * page's eval, which is refused; pass it a function.
  */
 import type { BrowserContext } from 'playwright-core';
 
