@@ -128,6 +128,17 @@ describe(`bad input is a 400 that changes nothing (${ENGINE})`, () => {
     expect(ok.status).toBe(201);
   });
 
+  it('JSON nested deeper than 64 levels: 400 before a handler walks it', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const body = await expect400(
+      await owner.client.api(`/api/teams/${owner.teamUID}/contacts`, {
+        method: 'POST',
+        body: deep,
+      }),
+    );
+    expect(body.error.message).toMatch(/nested/);
+  });
+
   it('a NUL in the sign-in e-mail (JSON and form)', async () => {
     const app = createApp(s);
     await expect400(
