@@ -25,14 +25,16 @@ export function hasCause<T>(error: unknown, type: new (...args: never[]) => T): 
 }
 
 /**
- * PostgreSQL refuses U+0000 in text ("invalid byte sequence", 22021) and a lone surrogate in
- * jsonb ("unsupported Unicode escape sequence", 22P05): input the caller sent, not a fault.
+ * PostgreSQL refuses U+0000 in text ("invalid byte sequence", 22021) and in jsonb ("unsupported
+ * Unicode escape sequence", 22P05), and a lone surrogate in jsonb ("invalid input syntax for
+ * type json", 22P02: JSON.stringify writes it as an escape PostgreSQL cannot translate). The
+ * app writes JSON only through JSON.stringify, so each is input the caller sent, not a fault.
  */
 export function isUnstorableText(error: unknown): boolean {
   const state = sqlState(error);
   if (state === '22021' || state === '22P05') return true;
   return causes(error).some((e) =>
-    /invalid byte sequence for encoding|unsupported Unicode escape sequence/.test(
+    /invalid byte sequence for encoding|unsupported Unicode escape sequence|invalid input syntax for type json/.test(
       String((e as { message?: unknown }).message ?? ''),
     ),
   );

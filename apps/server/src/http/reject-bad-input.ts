@@ -33,12 +33,14 @@ function unstorable(value: string): string | null {
   return null;
 }
 
+/** A name from the request, short enough to quote in an answer. */
+const quoted = (name: string) => (name.length > 100 ? `${name.slice(0, 100)}…` : name);
+
 class BadInput extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
     super(message);
+    this.field = field ? quoted(field) : undefined;
   }
 }
 
@@ -64,7 +66,7 @@ function checkQuery(search: string) {
     const name = decode(key.replace(/\+/g, ' '), 'query');
     const problem = unstorable(name) ?? unstorable(decode(value.replace(/\+/g, ' '), 'query'));
     if (problem)
-      throw new BadInput(`The query parameter ${JSON.stringify(name)} ${problem}.`, name);
+      throw new BadInput(`The query parameter ${JSON.stringify(quoted(name))} ${problem}.`, name);
   }
 }
 
@@ -84,7 +86,9 @@ function checkJson(root: unknown) {
     const field = path.join('.');
     if (typeof value === 'string') {
       const problem = unstorable(value);
-      if (problem) throw new BadInput(`${field ? `${field}: ` : 'The body '}${problem}.`, field);
+      if (problem) {
+        throw new BadInput(`${field ? `${quoted(field)}: ` : 'The body '}${problem}.`, field);
+      }
     } else if (value !== null && typeof value === 'object') {
       if (path.length >= MAX_JSON_DEPTH) {
         throw new BadInput(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
@@ -92,7 +96,7 @@ function checkJson(root: unknown) {
       for (const [key, item] of Object.entries(value)) {
         const problem = unstorable(key);
         if (problem) {
-          throw new BadInput(`${field ? `${field}: ` : ''}a field name ${problem}.`, field);
+          throw new BadInput(`${field ? `${quoted(field)}: ` : ''}a field name ${problem}.`, field);
         }
         stack.push({ value: item, path: [...path, key] });
       }
@@ -103,7 +107,7 @@ function checkJson(root: unknown) {
 function checkFields(fields: Iterable<[string, unknown]>) {
   for (const [name, value] of fields) {
     const problem = unstorable(name) ?? (typeof value === 'string' ? unstorable(value) : null);
-    if (problem) throw new BadInput(`${name}: ${problem}.`, name);
+    if (problem) throw new BadInput(`${quoted(name)}: ${problem}.`, name);
   }
 }
 
@@ -149,7 +153,7 @@ export function rejectBadInput(): MiddlewareHandler<AppEnv> {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await checkBody(c.req.raw);
     } catch (error) {
       if (!(error instanceof BadInput)) throw error;
-      return c.json(errorBody('invalid-argument', error.message, error.field || undefined), 400);
+      return c.json(errorBody('invalid-argument', error.message, error.field), 400);
     }
     await next();
   };

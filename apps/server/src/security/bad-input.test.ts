@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../http/app';
+import type { AppEnv } from '../http/env';
+import { respondError } from '../http/errors';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { ownerWithTeam, PASSWORD } from '../test/team-fixtures';
 import type { Team } from '../test/isolation';
@@ -128,6 +131,17 @@ describe(`bad input is a 400 that changes nothing (${ENGINE})`, () => {
     expect(ok.status).toBe(201);
   });
 
+  it('JSON nested deeper than 64 levels: 400 before a handler walks it', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const body = await expect400(
+      await owner.client.api(`/api/teams/${owner.teamUID}/contacts`, {
+        method: 'POST',
+        body: deep,
+      }),
+    );
+    expect(body.error.message).toMatch(/nested/);
+  });
+
   it('a NUL in the sign-in e-mail (JSON and form)', async () => {
     const app = createApp(s);
     await expect400(
@@ -165,5 +179,23 @@ describe(`bad input is a 400 that changes nothing (${ENGINE})`, () => {
         headers: { 'x-change-id': 'a\u0001b' },
       }),
     );
+  });
+
+  it('safety net: a NUL or lone surrogate the database refuses is a 400, not a 500', async () => {
+    const app = new Hono<AppEnv>();
+    app.onError((error, c) => respondError(c, error));
+    app.get('/text', async (c) =>
+      c.json(await s.database.db.execute(sql`SELECT ${'a\u0000'}::text`)),
+    );
+    app.get('/jsonb', async (c) =>
+      c.json(await s.database.db.execute(sql`SELECT ${'"\\ud800"'}::jsonb`)),
+    );
+    app.get('/jsonb-nul', async (c) =>
+      c.json(await s.database.db.execute(sql`SELECT ${'"\\u0000"'}::jsonb`)),
+    );
+    for (const path of ['/text', '/jsonb', '/jsonb-nul']) {
+      const body = await expect400(await app.request(path));
+      expect(body.error.message).toMatch(/cannot be stored/);
+    }
   });
 });

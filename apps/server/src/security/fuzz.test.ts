@@ -436,7 +436,7 @@ beforeAll(async () => {
     actorOf('member', member.client),
     actorOf('stranger', b.client),
   ];
-});
+}, 120_000);
 
 afterAll(async () => {
   console.log(
@@ -649,6 +649,6 @@ describe(`fuzzing every route with bad input (${ENGINE})`, () => {
         { numRuns: examples.length + RUNS, seed: SEED + i, endOnFailure: true, examples },
       );
     },
-    60_000,
+    60_000 + RUNS * 5_000,
   );
 });
