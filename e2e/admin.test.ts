@@ -4,6 +4,7 @@
  *   (SPEC §2);
  * - a super admin sees every admin tab render its content, adds a training video and an
  *   announcement and finds both in GET /api/settings/public, and switches a feature flag;
+ * - the mail log shows a reset mail with its link's token masked (as text, not a link);
  * - the analytics tab lists real events, and its filter, limit and refresh send the calls of
  *   the agreed contract (checked against a routed answer).
  *
@@ -131,6 +132,29 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await shoot(demo, 'analytics');
   });
 
+  it("shows a reset mail in the mail log with its link's token masked, as text", async () => {
+    const found = await api(demo, 'GET', `/api/admin/users?q=${encodeURIComponent(OWNER.email)}`);
+    const [nora] = found.body.users as { uid: string }[];
+    expect((await api(demo, 'POST', `/api/admin/users/${nora!.uid}/reset-password`)).status).toBe(
+      200,
+    );
+    const log = demo.getByRole('table', { name: 'Outgoing mail' });
+    await openTab('mail', log.getByText(OWNER.email));
+    await log
+      .getByRole('row')
+      .filter({ hasText: OWNER.email })
+      .first()
+      .getByRole('button', { name: 'Reset your Leadloom password' })
+      .click();
+    const text = demo.getByRole('dialog').getByTestId('mail-text');
+    await text.getByText(/password-reset\?token=••••••/).waitFor();
+    // The masked link leads nowhere, so it is no link; nothing in the dialog carries a token.
+    expect(await text.getByRole('link').count()).toBe(0);
+    expect(await demo.getByRole('dialog').innerHTML()).not.toMatch(/token=(?!••••••)/);
+    await shoot(demo, 'mail-masked');
+    await demo.keyboard.press('Escape');
+  });
+
   it('shows analytics events of the agreed shape, filtered by name and limited', async () => {
     // Answers in the shape of GET /api/admin/analytics (docs/api.md), whoever serves it, so the
     // table, the filter and the limit are checked whether or not the server endpoint is here yet.
@@ -200,10 +224,13 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await demo.goto(`${app.url}/admin/videos`);
     await demo.getByRole('button', { name: 'Add video' }).click();
     await demo.getByLabel('Title of video 1').fill('Getting started');
-    await demo.getByLabel('URL of video 1').fill('not a link');
+    await demo.getByLabel('URL of video 1').fill('javascript:alert(1)');
     await demo.getByRole('button', { name: 'Save' }).click();
     // The server names the field; the message sits under that row's URL.
-    await demo.getByRole('table', { name: 'Training videos' }).getByText('Invalid URL').waitFor();
+    await demo
+      .getByRole('table', { name: 'Training videos' })
+      .getByText('Video URL must start with http:// or https://')
+      .waitFor();
     expect(await demo.getByLabel('URL of video 1').getAttribute('aria-invalid')).toBe('true');
     await shoot(demo, 'videos-error');
     expect(await demo.getByLabel('Title of video 1').getAttribute('aria-invalid')).not.toBe('true');
@@ -224,7 +251,10 @@ describe.skipIf(requireChromium())('the admin area in the browser', () => {
     await demo.getByLabel('Link of announcement 1').fill('leadloom news');
     await demo.getByRole('button', { name: 'Save' }).click();
     // The server's `announcements.0.link` lands on the first card's link.
-    await demo.getByRole('group', { name: 'announcement 1' }).getByText('Invalid URL').waitFor();
+    await demo
+      .getByRole('group', { name: 'announcement 1' })
+      .getByText('Announcement link must start with http:// or https://')
+      .waitFor();
     expect(await demo.getByLabel('Link of announcement 1').getAttribute('aria-invalid')).toBe(
       'true',
     );

@@ -152,6 +152,14 @@ function forbidden(who: 'owner' | 'member') {
   return other;
 }
 
+/** A pipeline the caller cannot see (none such, or withheld from the member) is not found. */
+function pipelineNotFound(who: 'owner' | 'member', req: SearchRequest) {
+  const uid = req.searchObj.pipelineUID;
+  if (!uid) return false;
+  const visible = who === 'owner' ? seed.pipelines.map((p) => p.pipelineUID) : seed.memberPipelines;
+  return !visible.includes(uid);
+}
+
 function checkAgainstModel(who: 'owner' | 'member', req: SearchRequest, data: SearchAnswer) {
   const expected = modelSearch(seed, who === 'owner' ? 'all' : seed.memberPipelines, req);
   const got = data.hits.map((h) => h.GTID);
@@ -202,6 +210,10 @@ async function agreesUnderTuning<T extends object>(
           const parsed = searchRequestSchema.safeParse(body);
           if (!parsed.success) return;
           const res = await post(who === 'owner' ? seed.owner.client : seed.member, body);
+          if (pipelineNotFound(who, parsed.data)) {
+            expect(res.status, JSON.stringify(res.body)).toBe(404);
+            return;
+          }
           expect(res.status, JSON.stringify(res.body)).toBe(200);
           checkAgainstModel(who, parsed.data, res.body.data);
           await more?.(who, body, parsed.data, res.body.data);
@@ -230,8 +242,12 @@ describe(`POST /v2 properties (${ENGINE})`, () => {
             expect(res.status, JSON.stringify(res.body)).toBe(400);
             return;
           }
-          expect(res.status, JSON.stringify(res.body)).toBe(200);
           reached++;
+          if (pipelineNotFound(who, parsed.data)) {
+            expect(res.status, JSON.stringify(res.body)).toBe(404);
+            return;
+          }
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
           checkAgainstModel(who, parsed.data, res.body.data);
           const bad = forbidden(who);
           expect(res.body.data.hits.filter((h) => bad.has(h.GTID))).toEqual([]);

@@ -248,10 +248,10 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     // No pipeline searched: no answers (they belong to one pipeline).
     const { data } = await agrees({});
     expect(data.hits.every((h) => h.answers.length === 0)).toBe(true);
-    // A member searching the pipeline they cannot see gets nothing, answers included.
+    // A member searching the pipeline they cannot see gets nothing, answers included: not found.
     const hidden = await post({ searchObj: { pipelineUID: seed.hiddenPipelineUID } }, seed.member);
-    expect(hidden.status).toBe(200);
-    expect(hidden.body.data.hits).toEqual([]);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.data).toBeUndefined();
   });
 
   it('pages with from/size and continues with searchAfter in the same order', async () => {
@@ -318,7 +318,6 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     const hiddenTag = seed.pipelineTags[2]!.tagID;
     for (const searchObj of [
       {},
-      { pipelineUID: seed.hiddenPipelineUID },
       { stageUIDs: [hiddenStage] },
       { tags: { any: [hiddenTag] } },
       { text: hiddenOnly[0]!.lastName },
@@ -326,9 +325,13 @@ describe(`POST /v2 search (${ENGINE})`, () => {
       const { got } = await agrees({ searchObj }, 'member');
       expect(got.filter((g) => hiddenOnly.some((c) => c.gtid === g))).toEqual([]);
     }
-    // Filtering by the invisible pipeline finds nothing, even contacts also in a visible one.
-    const { got } = await agrees({ searchObj: { pipelineUID: seed.hiddenPipelineUID } }, 'member');
-    expect(got).toEqual([]);
+    // Filtering by the invisible pipeline finds nothing, even contacts also in a visible one: the
+    // pipeline is not found, as on every other route.
+    const hidden = await post({ searchObj: { pipelineUID: seed.hiddenPipelineUID } }, seed.member);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({
+      error: { status: 'not-found', message: 'Pipeline not found', field: 'searchObj.pipelineUID' },
+    });
   });
 
   it('marks a total past the bound as an estimate, and counts exactly when asked', async () => {
