@@ -220,7 +220,9 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     const running = (await one.getByTestId('running-version').textContent())!.trim();
     await one.getByLabel('New web app version').fill('9.9.9');
     await one.getByRole('button', { name: 'Publish version' }).click();
-    await expect.poll(() => one.getByTestId('published-version').textContent()).toBe('9.9.9');
+    await expect
+      .poll(() => one.getByTestId('published-version').textContent(), { timeout: 15_000 })
+      .toBe('9.9.9');
     const message = one.getByTestId('version-message');
     await message.waitFor({ timeout: 15_000 });
     expect(await message.textContent()).toBe(newVersionMessage('9.9.9'));
