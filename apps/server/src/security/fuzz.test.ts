@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ENDPOINTS } from '../auth/endpoints';
 import { loadConfig } from '../config';
 import { systemScope } from '../db/scope';
 import { createApp } from '../http/app';
@@ -23,23 +24,25 @@ import { addMember, createUser, ownerWithTeam, signIn } from '../test/team-fixtu
  * what it was. FUZZ_RUNS (runs per route, default 2) runs more; FUZZ_SEED replays a run.
  */
 
-/** better-auth's endpoints the app uses (its allowlist), fuzzed with GET and POST. */
+/**
+ * better-auth's endpoints the app exposes (AUTH_ENDPOINTS), and a few it refuses (they must stay
+ * refused whatever the input), each fuzzed with GET and POST.
+ */
 const AUTH_PATHS = [
-  '/api/auth/sign-in/email',
-  '/api/auth/sign-up/email',
-  '/api/auth/sign-out',
-  '/api/auth/get-session',
-  '/api/auth/token',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
-  '/api/auth/change-password',
-  '/api/auth/revoke-sessions',
-  '/api/auth/jwks',
+  ...new Set([
+    ...AUTH_ENDPOINTS.map((e) => e.path),
+    '/api/auth/sign-up/email',
+    '/api/auth/get-session',
+    '/api/auth/update-user',
+    '/api/auth/organization/update-member-role',
+  ]),
 ];
 
 /** Routes that end the caller's session or membership: fuzzed as throwaway members of team A. */
 const ENDS_SESSION = [
-  /^\w+ \/api\/auth\/(sign-out|revoke-sessions|revoke-session|revoke-other-sessions|change-password|delete-user)$/,
+  ...AUTH_ENDPOINTS.filter((e) => e.endsSessions).map(
+    (e) => new RegExp(`^\\w+ ${e.path.replace(/[/.-]/g, '\\$&')}$`),
+  ),
   /^DELETE \/api\/teams\/:teamUID\/members\/:uid$/,
 ];
 
