@@ -1,8 +1,8 @@
 import type { Mail } from '../mail/service';
 
-/** The link opens the web app's confirmation page, which posts the token to /api/signup/confirm. */
+/** The link opens the sign-up screen's confirmation step, which posts the token to /api/signup/confirm. */
 export function confirmSignupMail(publicUrl: string, to: string, name: string, token: string): Mail {
-  const link = `${publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
+  const link = `${publicUrl}/login/signup/confirm?token=${encodeURIComponent(token)}`;
   return {
     to,
     kind: 'signup-confirm',

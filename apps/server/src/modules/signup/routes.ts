@@ -31,7 +31,7 @@ const confirmSchema = z.object({
  *
  * Without mail (no SMTP_URL) that happens at once, and an address with an account gets 409: the
  * answer tells whether an address is registered, which the throttle keeps slow. With mail, every
- * sign-up answers 202 `check-mail` alike: a new address is mailed a link to /signup/confirm
+ * sign-up answers 202 `check-mail` alike: a new address is mailed a link to /login/signup/confirm
  * (which posts to /api/signup/confirm to make the account), a registered one a notice.
  */
 export function signupRoutes(services: Services) {
