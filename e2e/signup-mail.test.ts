@@ -34,7 +34,9 @@ describe.skipIf(requireChromium())('sign-up with mail in the browser', () => {
     await page.getByLabel(/^Password/).fill(NEW.password);
     await page.getByLabel(/^Team name/).fill('Newco');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText(`Check your mail: we sent a link to ${email} to finish signing up.`).waitFor();
+    await page
+      .getByText(`Check your mail: we sent a link to ${email} to finish signing up.`)
+      .waitFor();
     return (await page.locator('body').innerText()).replaceAll(email, '<address>');
   }
 

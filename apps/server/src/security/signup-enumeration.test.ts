@@ -51,12 +51,12 @@ async function count(sql: string, params: unknown[]): Promise<number> {
   const r = await s.database.pool.query<{ n: string }>(sql, params);
   return Number(r.rows[0]!.n);
 }
-const users = (email: string) => count('SELECT count(*) AS n FROM "user" WHERE email = $1', [email]);
+const users = (email: string) =>
+  count('SELECT count(*) AS n FROM "user" WHERE email = $1', [email]);
 const teamsOf = (email: string) =>
-  count(
-    'SELECT count(*) AS n FROM team t JOIN "user" u ON u.id = t.owner_uid WHERE u.email = $1',
-    [email],
-  );
+  count('SELECT count(*) AS n FROM team t JOIN "user" u ON u.id = t.owner_uid WHERE u.email = $1', [
+    email,
+  ]);
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -111,7 +111,11 @@ describe(`sign-up with mail (${ENGINE})`, () => {
     expect(notice).toContain('http://localhost:3000/login');
     expect(notice).toContain('http://localhost:3000/password-reset');
     expect(tokenIn(notice)).toBeUndefined();
-    expect(await count('SELECT count(*) AS n FROM pending_signup WHERE email = $1', ['olga@example.com'])).toBe(0);
+    expect(
+      await count('SELECT count(*) AS n FROM pending_signup WHERE email = $1', [
+        'olga@example.com',
+      ]),
+    ).toBe(0);
     const invite = await mailTo('nina@example.com');
     expect(invite).toMatch(/^Subject: Finish signing up to Leadloom/m);
     expect(tokenIn(invite)).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -146,7 +150,9 @@ describe(`sign-up with mail (${ENGINE})`, () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    client.token = ((await (await client.raw('/api/auth/token')).json()) as { token: string }).token;
+    client.token = (
+      (await (await client.raw('/api/auth/token')).json()) as { token: string }
+    ).token;
     expect((await client.api('/api/me')).body).toMatchObject({
       uid: body.uid,
       name: 'Nina New',
@@ -160,7 +166,10 @@ describe(`sign-up with mail (${ENGINE})`, () => {
     const again = await post('/api/signup/confirm', { token });
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({
-      error: { status: 'not-found', message: 'This sign-up link was already used. Sign in instead.' },
+      error: {
+        status: 'not-found',
+        message: 'This sign-up link was already used. Sign in instead.',
+      },
     });
     expect(await users('nina@example.com')).toBe(1);
     expect(await teamsOf('nina@example.com')).toBe(1);

@@ -1,7 +1,12 @@
 import type { Mail } from '../mail/service';
 
 /** The link opens the sign-up screen's confirmation step, which posts the token to /api/signup/confirm. */
-export function confirmSignupMail(publicUrl: string, to: string, name: string, token: string): Mail {
+export function confirmSignupMail(
+  publicUrl: string,
+  to: string,
+  name: string,
+  token: string,
+): Mail {
   const link = `${publicUrl}/login/signup/confirm?token=${encodeURIComponent(token)}`;
   return {
     to,

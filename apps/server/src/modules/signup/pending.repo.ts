@@ -62,5 +62,8 @@ export async function releasePendingSignup(
   db: AppDb,
   tokenHash: string,
 ): Promise<void> {
-  await db.update(pendingSignup).set({ usedAt: null }).where(eq(pendingSignup.tokenHash, tokenHash));
+  await db
+    .update(pendingSignup)
+    .set({ usedAt: null })
+    .where(eq(pendingSignup.tokenHash, tokenHash));
 }

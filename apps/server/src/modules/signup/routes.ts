@@ -21,9 +21,7 @@ function signUpSchema(minPasswordLength: number) {
 
 /** A confirmation token as mailed: 32 random bytes, base64url. */
 const confirmSchema = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-up link is not valid. Sign up again.'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-up link is not valid. Sign up again.'),
 });
 
 /**
