@@ -104,6 +104,13 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
     return res.body;
   }
 
+  /** Sign-up with mail on: the account is made when the mailed link's token is sent back. */
+  async function signUp(page: Page, body: Record<string, string>) {
+    expect(await ok(page, 'POST', '/api/signup', body)).toEqual({ status: 'check-mail' });
+    const [, token] = await smtp.waitFor(body.email!, /\/login\/signup\/confirm\?token=([\w-]+)/);
+    return ok(page, 'POST', '/api/signup/confirm', { token });
+  }
+
   async function signIn(page: Page, email: string, password: string) {
     await ok(page, 'POST', '/api/auth/sign-in/email', { email, password });
   }
@@ -147,7 +154,7 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
     // In good standing: signed up, terms accepted, a paid plan with seats to invite.
     pages.good = await newPage();
     goodTeamUID = (
-      await ok(pages.good, 'POST', '/api/signup', {
+      await signUp(pages.good, {
         name: GOOD.name,
         email: GOOD.email,
         password: GOOD.password,
@@ -159,7 +166,7 @@ describe.skipIf(requireChromium())('navigation guard and boot in the browser', (
 
     // Signed up, terms not accepted.
     pages['no-terms'] = await newPage();
-    await ok(pages['no-terms'], 'POST', '/api/signup', {
+    await signUp(pages['no-terms'], {
       name: NO_TERMS.name,
       email: NO_TERMS.email,
       password: NO_TERMS.password,

@@ -114,6 +114,13 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
     await owner.getByLabel(/^Password/).fill(OWNER.password);
     await owner.getByLabel(/^Team name/).fill(OWNER.team);
     await owner.getByRole('button', { name: 'Create account' }).click();
+    // With mail on, the account is made from the mailed link.
+    await owner.getByText(`we sent a link to ${OWNER.email} to finish signing up`).waitFor();
+    const [link] = await smtp.waitFor(
+      OWNER.email,
+      /http:\/\/\S+\/login\/signup\/confirm\?token=[\w-]+/,
+    );
+    await owner.goto(link);
     await owner.waitForURL(/\/accept-terms/, { timeout: 20_000 });
     await owner.getByRole('button', { name: 'I accept' }).click();
     await owner.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });

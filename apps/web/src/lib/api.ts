@@ -60,6 +60,8 @@ export interface SignUpBody {
   teamName: string;
 }
 
+export type SignUpAnswer = { uid: string; teamUID: string } | { status: 'check-mail' };
+
 export interface ApiClientOptions {
   /** Origin to prefix paths with; '' (same origin) in the browser, a test server in tests. */
   baseUrl?: string;
@@ -288,10 +290,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return unwrap<{ user: SignedInUser }>(answer).user;
     },
 
-    /** POST /api/signup: a new account owning a new team; sets the session cookie. */
-    async signUp(body: SignUpBody): Promise<{ uid: string; teamUID: string }> {
+    /**
+     * POST /api/signup: a new account owning a new team; sets the session cookie. When the server
+     * sends mail, nothing is made yet: it answers `check-mail` and the mailed link finishes it.
+     */
+    async signUp(body: SignUpBody): Promise<SignUpAnswer> {
       forgetToken();
       return publicRequest('POST', '/api/signup', { body });
+    },
+
+    /** POST /api/signup/confirm: the mailed link's token makes the account; sets the session cookie. */
+    async confirmSignUp(token: string): Promise<{ uid: string; teamUID: string }> {
+      forgetToken();
+      return publicRequest('POST', '/api/signup/confirm', { body: { token } });
     },
 
     /**

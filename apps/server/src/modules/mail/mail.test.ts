@@ -62,7 +62,16 @@ beforeAll(async () => {
       teamName: 'Rita Co',
     }),
   });
-  expect(res.status).toBe(201);
+  // With mail on, sign-up is finished through the confirmation link.
+  expect(res.status).toBe(202);
+  const link = decodeQP((await waitForMail('rita@example.com')).raw);
+  const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(link)?.[1];
+  const confirmed = await new TestClient(app).raw('/api/signup/confirm', {
+    method: 'POST',
+    body: JSON.stringify({ token }),
+  });
+  expect(confirmed.status).toBe(201);
+  inbox.length = 0;
 });
 afterAll(async () => {
   await s?.cleanup();

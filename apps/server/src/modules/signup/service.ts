@@ -18,11 +18,13 @@ export interface SignUp {
  * A new user (through better-auth: its hash, its session cookie) owning a new team on a trial.
  * Their profile starts with passwordSet true and no accepted terms, so the navigation guard sends
  * them to accept the terms first (SPEC §4). If the team cannot be written, the user is removed
- * again, so the e-mail can sign up once more.
+ * again, so the e-mail can sign up once more. `passwordHash` (a confirmed sign-up, whose password
+ * was hashed when the form was sent) replaces the hash of `input.password`.
  */
 export async function signUp(
   services: Services,
   input: SignUp,
+  options: { passwordHash?: string } = {},
 ): Promise<{ uid: string; teamUID: string; headers: Headers }> {
   // better-auth's sign-up transaction must be over before ours starts (one embedded connection).
   const { uid, headers } = await signUpWithAuth(services, {
@@ -32,6 +34,11 @@ export async function signUp(
   });
   const teamUID = newPushId();
   try {
+    // A confirmed sign-up brings the password already hashed (by better-auth, at the form).
+    if (options.passwordHash) {
+      const ctx = await services.auth.$context;
+      await ctx.internalAdapter.updatePassword(uid, options.passwordHash);
+    }
     await withTx(services.database, scope, (tx) =>
       insertTeam(scope, tx.db, {
         teamUID,

@@ -2,6 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AuthScreen } from './AuthScreen';
+import { ConfirmSignUp } from './ConfirmSignUp';
 import { InvitationScreen } from './InvitationScreen';
 import { loginBase, withNext } from './messages';
 import { SignInForm } from './SignInForm';
@@ -18,10 +19,12 @@ export interface LoginLocationState {
 
 /**
  * SPEC §2 login screen, at /login/:action?/:inviteCode? and /secret-login/...:
- * no action = sign in; `signup` = create an account; `invite/:inviteCode` = an invitation.
+ * no action = sign in; `signup` = create an account; `signup/confirm?token=` = the mailed link that
+ * finishes a sign-up; `invite/:inviteCode` = an invitation.
  */
 export function LoginPage() {
   const { action, inviteCode } = useParams();
+  if (action === 'signup' && inviteCode === 'confirm') return <ConfirmSignUp />;
   if (action === 'signup') return <SignUpForm />;
   if (action === 'invite') return <InvitationScreen inviteCode={inviteCode ?? ''} />;
   return <SignInScreen />;

@@ -1,6 +1,6 @@
 import { isEmail } from '@leadloom/core';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -29,7 +29,10 @@ export function signUpProblems(values: SignUpBody): Partial<Record<Field, string
   return problems;
 }
 
-/** /login/signup: a new account that owns a new team on a trial, then in like a sign-in. */
+/**
+ * /login/signup: a new account that owns a new team on a trial, then in like a sign-in. When the
+ * server sends mail, the account is made from the mailed link instead (/login/signup/confirm).
+ */
 export function SignUpForm() {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -56,8 +59,10 @@ export function SignUpForm() {
         password: values.password,
         teamName: values.teamName.trim(),
       };
-      const { teamUID } = await api.signUp(body);
-      await startSession(next, { teamUID });
+      const answer = await api.signUp(body);
+      if ('status' in answer) return { checkMail: body.email };
+      await startSession(next, { teamUID: answer.teamUID });
+      return null;
     },
   });
 
@@ -79,6 +84,7 @@ export function SignUpForm() {
   }
 
   const base = loginBase(pathname);
+  if (signUp.data?.checkMail) return <CheckYourMail email={signUp.data.checkMail} />;
   return (
     <AuthScreen
       title="Create your account"
@@ -149,6 +155,17 @@ export function SignUpForm() {
           </Button>
         </Stack>
       </form>
+    </AuthScreen>
+  );
+}
+
+/** The same screen whether or not the address had an account: the mail says which. */
+function CheckYourMail({ email }: { email: string }) {
+  return (
+    <AuthScreen title="Check your mail">
+      <Alert color="blue" variant="light" icon={<IconMailForward size={18} />} role="status">
+        Check your mail: we sent a link to {email} to finish signing up.
+      </Alert>
     </AuthScreen>
   );
 }

@@ -20,7 +20,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     summary: 'Sign in, create a team on a free trial, reset a forgotten password.',
     body: [
       'Open Leadloom and enter the e-mail and password of your account, then choose Sign in. After too many wrong passwords Leadloom asks you to wait a moment before trying again.',
-      'New to Leadloom? Choose "Create an account" on the sign-in screen. Give your name, e-mail, a password of at least 6 characters and a name for your team. You become the owner of that team, which starts on a 14-day trial.',
+      'New to Leadloom? Choose "Create an account" on the sign-in screen. Give your name, e-mail, a password of at least 6 characters and a name for your team. You become the owner of that team, which starts on a 14-day trial. Where Leadloom sends mail, a link to finish signing up arrives by mail first; it works once, for 24 hours.',
       'Forgot your password? Choose "Forgot your password?" and enter your e-mail. If an account exists, a reset link arrives by mail; it works for one hour and signs you out everywhere else once used.',
       'Leadloom asks you to accept the terms of use once, and again when they change.',
     ],
