@@ -135,11 +135,11 @@ async function emailOf(req: Request): Promise<string | null> {
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const RESET = '/api/auth/request-password-reset';
-const SIGN_UP = '/api/auth/sign-up/email';
 
 /**
- * In front of better-auth: refuses bodies that are not JSON, and throttles sign-in, reset
- * requests and better-auth's own sign-up (THROTTLE). The state is in auth_throttle, so it survives
+ * In front of better-auth: refuses bodies that are not JSON, and throttles sign-in and reset
+ * requests (THROTTLE). better-auth's own sign-up is not exposed (AUTH_ENDPOINTS): accounts are
+ * made by /api/signup, throttled by signUpThrottle. The state is in auth_throttle, so it survives
  * a restart and holds across processes. No transaction is open while better-auth runs (DESIGN
  * §3: one embedded connection).
  */
@@ -157,15 +157,8 @@ export function authThrottle(services: Services): MiddlewareHandler<AppEnv> {
       );
     }
     const path = c.req.method === 'POST' ? c.req.path : '';
-    if (path !== SIGN_IN && path !== RESET && path !== SIGN_UP) return next();
+    if (path !== SIGN_IN && path !== RESET) return next();
     const ip = clientIp(c, config.trustProxy);
-
-    if (path === SIGN_UP) {
-      const refused = await withTx(database, scope, (tx) =>
-        takeAttempt(scope, tx.db, [limit(`signup:ip:${ip}`, THROTTLE.signUpAddress, f)]),
-      );
-      return refused ? tooMany(c, 'sign-ups', refused.secondsLeft) : next();
-    }
 
     const email = await emailOf(c.req.raw);
     if (path === RESET) {
@@ -202,7 +195,7 @@ export function authThrottle(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** `POST /api/signup`: sign-ups per address (THROTTLE.signUpAddress), shared with better-auth's. */
+/** `POST /api/signup`: sign-ups per address (THROTTLE.signUpAddress). */
 export function signUpThrottle(services: Services): MiddlewareHandler<AppEnv> {
   const scope = systemScope('sign-up throttle');
   const { database, config } = services;

@@ -55,13 +55,6 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.use('/api/auth/*', authEndpointsOnly());
   app.use('/api/auth/*', limitAuthFields());
   app.use('/api/auth/*', authThrottle(services));
-  // With mail, accounts are made only through /api/signup's confirmation link: better-auth's own
-  // sign-up would make one at once and tell whether an address is registered.
-  if (services.config.smtpUrl) {
-    app.post('/api/auth/sign-up/email', (c) =>
-      c.json(errorBody('not-found', 'No such API endpoint'), 404),
-    );
-  }
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
   for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));

@@ -158,9 +158,15 @@ describe(`bad input is a 400 that changes nothing (${ENGINE})`, () => {
     );
   });
 
-  it('a 1 MB e-mail to request-password-reset', async () => {
+  it('a 1 MB e-mail to request-password-reset (413: over the body limit), a 100 kB one (400)', async () => {
     const app = createApp(s);
-    const email = `${'a'.repeat(1024 * 1024)}@example.com`;
+    const huge = `${'a'.repeat(1024 * 1024)}@example.com`;
+    const tooLarge = await app.request(
+      '/api/auth/request-password-reset',
+      post(JSON.stringify({ email: huge })),
+    );
+    expect(tooLarge.status).toBe(413);
+    const email = `${'a'.repeat(100 * 1024)}@example.com`;
     const body = await expect400(
       await app.request('/api/auth/request-password-reset', post(JSON.stringify({ email }))),
     );

@@ -122,11 +122,14 @@ describe('security headers on API answers', () => {
   });
 
   it("better-auth's own answers and the health checks", async () => {
-    const session = await get('/api/auth/get-session', {
+    const token = await get('/api/auth/token', {
       headers: { cookie: owner.client.cookie },
     });
-    expect(session.status).toBe(200);
-    expectNonPage(session);
+    expect(token.status).toBe(200);
+    expectNonPage(token);
+    const jwks = await get('/api/auth/jwks');
+    expect(jwks.status).toBe(200);
+    expectNonPage(jwks);
     const wrong = await get('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
