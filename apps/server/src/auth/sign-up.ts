@@ -27,6 +27,19 @@ export async function signUpWithAuth(
     if (isAPIError(error) && String(error.body?.code ?? '').startsWith('USER_ALREADY_EXISTS')) {
       throw new ApiError('already-exists', 'An account with this e-mail already exists.', 'email');
     }
+    // Two sign-ups of one address at once (two confirmation links opened together): better-auth
+    // checks the address before its insert, so the second meets the unique index and reports
+    // only "failed to create user". The address has an account now: the same answer as above.
+    if (isAPIError(error) && error.body?.code === 'FAILED_TO_CREATE_USER') {
+      const ctx = await services.auth.$context;
+      if (await ctx.internalAdapter.findUserByEmail(body.email.toLowerCase())) {
+        throw new ApiError(
+          'already-exists',
+          'An account with this e-mail already exists.',
+          'email',
+        );
+      }
+    }
     if (isAPIError(error) && error.body?.code === 'PASSWORD_TOO_SHORT') {
       throw new ApiError('invalid-argument', 'password: the password is too short', 'password');
     }
