@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
+import { startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox';
 
 /**
  * With mail (SMTP_URL), sign-up must not tell whether an address has an account: a new and a
@@ -11,29 +10,11 @@ import { TestClient } from '../test/http-client';
  * needs (a confirmation link, or a notice to its owner). The account is made when the link is
  * opened. Without mail, sign-up stays immediate (and answers 409 for a registered address).
  */
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-const inbox: Received[] = [];
+let smtp: SmtpInbox;
 let s: TestServices;
 let app: ReturnType<typeof createApp>;
 
-const decodeQP = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function mailTo(to: string, count = 1): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const found = inbox.filter((m) => m.to.includes(to));
-    if (found.length >= count) return decodeQP(found[count - 1]!.raw);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail ${count} to ${to}`);
-}
+const mailTo = (to: string, count = 1) => smtp.mailTo(to, count);
 const tokenIn = (mail: string) => /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
 
 const form = (email: string) => ({
@@ -59,24 +40,8 @@ const teamsOf = (email: string) =>
   ]);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
+  const port = smtp.port;
   s = await startTestServices({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     LEADLOOM_TEST_THROTTLE_FACTOR: '10',
@@ -88,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s?.cleanup();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe(`sign-up with mail (${ENGINE})`, () => {

@@ -1,57 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { TestClient } from '../../test/http-client';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { recentMail, sendMail } from './service';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let port: number;
-const inbox: Received[] = [];
+let smtp: SmtpInbox;
 let s: TestServices;
 let app: ReturnType<typeof createApp>;
 
-/** Quoted-printable bodies wrap long lines ("=\r\n") and escape "=" as "=3D". */
-const decodeQP = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-async function waitForMail(to: string): Promise<Received> {
-  for (let i = 0; i < 100; i++) {
-    const found = inbox.find((m) => m.to.includes(to));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
-  s = await startTestServices({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpInbox();
+  s = await startTestServices({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   app = createApp(s);
   const res = await new TestClient(app).raw('/api/signup', {
     method: 'POST',
@@ -64,18 +24,18 @@ beforeAll(async () => {
   });
   // With mail on, sign-up is finished through the confirmation link.
   expect(res.status).toBe(202);
-  const link = decodeQP((await waitForMail('rita@example.com')).raw);
+  const link = await smtp.mailTo('rita@example.com');
   const token = /\/signup\/confirm\?token=([A-Za-z0-9_-]+)/.exec(link)?.[1];
   const confirmed = await new TestClient(app).raw('/api/signup/confirm', {
     method: 'POST',
     body: JSON.stringify({ token }),
   });
   expect(confirmed.status).toBe(201);
-  inbox.length = 0;
+  smtp.mails.length = 0;
 });
 afterAll(async () => {
   await s?.cleanup();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe(`mail and password reset (${ENGINE})`, () => {
@@ -88,7 +48,7 @@ describe(`mail and password reset (${ENGINE})`, () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: true });
 
-    const mail = decodeQP((await waitForMail('rita@example.com')).raw);
+    const mail = await smtp.mailTo('rita@example.com');
     expect(mail).toMatch(/^From: Leadloom <no-reply@localhost>/m);
     expect(mail).toMatch(/^Subject: Reset your Leadloom password/m);
     const token = /http:\/\/localhost:3000\/password-reset\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
@@ -160,6 +120,6 @@ describe(`mail and password reset (${ENGINE})`, () => {
       status: 'stored',
       html: '<p>Kept</p>',
     });
-    expect(inbox.some((m) => m.to.includes('y@example.com'))).toBe(false);
+    expect(smtp.mails.some((m) => m.to.includes('y@example.com'))).toBe(false);
   });
 });
