@@ -62,21 +62,37 @@ export async function startBuiltApp(
     if (!existsSync(f))
       throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
   }
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'leadloom-e2e-data-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  if (opts.superAdmins?.length) {
-    await runCommand(demoScript, [], env);
-    for (const email of opts.superAdmins) await runCommand(adminScript, ['grant', email], env);
+  // A port found free can be taken by another process before the server binds it (Chromium and
+  // other suites' servers pick ports too); a bind that loses that race is retried on a new port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    };
+    if (attempt === 1 && opts.superAdmins?.length) {
+      await runCommand(demoScript, [], env);
+      for (const email of opts.superAdmins) await runCommand(adminScript, ['grant', email], env);
+    }
+    try {
+      const child = await spawnServer(env);
+      return running(child, url, port, dataDir);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
+    }
   }
+}
+
+class PortTaken extends Error {}
+
+/** Starts the built server and resolves once it prints that it is running. */
+async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env,
@@ -90,11 +106,19 @@ export async function startBuiltApp(
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`)),
-    );
-    setTimeout(() => reject(new Error(`server not ready after 60 s:\n${output}`)), 60_000).unref();
+    child.once('exit', (code) => {
+      const msg = `server exited (${code}) before it was ready:\n${output}`;
+      reject(output.includes('EADDRINUSE') ? new PortTaken(msg) : new Error(msg));
+    });
+    setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server not ready after 90 s:\n${output}`));
+    }, 90_000).unref();
   });
+  return child;
+}
+
+function running(child: ChildProcess, url: string, port: number, dataDir: string): RunningApp {
   return {
     url,
     port,
