@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyDataTemplate } from './data-template';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -63,6 +64,7 @@ export async function startBuiltApp(
       throw new Error(`${f} is missing: run \`npm run build\` before the browser suites.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'leadloom-e2e-data-'));
+  const seeded = copyDataTemplate(dataDir);
   // A port found free can be taken by another process before the server binds it (Chromium and
   // other suites' servers pick ports too); a bind that loses that race is retried on a new port.
   for (let attempt = 1; ; attempt++) {
@@ -77,7 +79,7 @@ export async function startBuiltApp(
       ...extraEnv,
     };
     if (attempt === 1 && opts.superAdmins?.length) {
-      await runCommand(demoScript, [], env);
+      if (!seeded) await runCommand(demoScript, [], env);
       for (const email of opts.superAdmins) await runCommand(adminScript, ['grant', email], env);
     }
     try {

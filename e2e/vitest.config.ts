@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     // Fails a suite on any content-security-policy violation in its pages (csp.ts).
     setupFiles: ['e2e/csp-setup.ts'],
+    // Seeds one data folder that every suite's server starts from a copy of.
+    globalSetup: ['e2e/global-setup.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
