@@ -97,6 +97,11 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/tasks': TaskTemplatesPage,
 };
 
+/** Whether the screen at `pathname` is built (the navigation shows the others as coming). */
+export function hasScreen(pathname: string): boolean {
+  return SCREENS[matchRoute(pathname).path] !== undefined;
+}
+
 /**
  * Loads the code of the screen at `pathname` when it loads on demand, and has the screen render
  * from the moment it is in hand. Called as the app mounts, long before the guard lets the

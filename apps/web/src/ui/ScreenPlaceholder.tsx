@@ -1,7 +1,7 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 
-/** Stands in for a screen that a later issue builds: shows its name and nothing else. */
+/** Stands in for a screen not built yet (reached only by its address: the navigation shows it as coming). */
 export function ScreenPlaceholder({ screen }: { screen: string }) {
   return (
     <Center h="100%" mih={320} p="xl">
@@ -9,7 +9,7 @@ export function ScreenPlaceholder({ screen }: { screen: string }) {
         <IconHammer size={32} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
         <Title order={2}>{screen}</Title>
         <Text c="dimmed" size="sm">
-          This screen is on its way.
+          This screen is not in Leadloom yet; it comes in a later release.
         </Text>
       </Stack>
     </Center>

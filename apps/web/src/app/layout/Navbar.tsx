@@ -1,7 +1,8 @@
-import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, NavLink, ScrollArea } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TaskDueBadge } from '../../features/tasks/TaskDueBadge';
+import { hasScreen } from '../screens';
 import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV, type NavItem } from './navigation';
 
 function NavItemLink({
@@ -14,6 +15,24 @@ function NavItemLink({
   onNavigate: () => void;
 }) {
   const Icon = item.icon;
+  // Says plainly that a screen is not there yet rather than opening an empty one.
+  if (!hasScreen(item.to)) {
+    return (
+      <NavLink
+        component="div"
+        label={item.label}
+        leftSection={<Icon size={18} stroke={1.6} />}
+        rightSection={
+          <Badge size="xs" variant="light" color="gray">
+            Soon
+          </Badge>
+        }
+        disabled
+        aria-disabled
+        title={`${item.label} is coming in a later release`}
+      />
+    );
+  }
   return (
     <NavLink
       component={Link}
