@@ -58,16 +58,24 @@ async function saveLooks(page: Page, name: string): Promise<void> {
 }
 
 /**
- * What is laid over `target` where it is: the topmost elements at its centre and near its lower
- * corners that are neither the target nor inside it (empty when it can be seen and clicked).
+ * What is laid over `target` where it is: the topmost elements at the centre, near the lower
+ * left corner and at the middle of the lower edge of its visible part that are neither the
+ * target nor inside it (empty when it can be seen and clicked).
  */
 function coveredBy(target: Locator): Promise<string[]> {
   return target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
+    // The part within the window (a wide table row runs on past its right edge).
+    const box = el.getBoundingClientRect();
+    const r = {
+      left: Math.max(box.left, 0),
+      right: Math.min(box.right, window.innerWidth),
+      top: Math.max(box.top, 0),
+      bottom: Math.min(box.bottom, window.innerHeight),
+    };
     const points = [
-      [r.left + r.width / 2, r.top + r.height / 2],
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
       [r.left + 3, r.bottom - 3],
-      [r.right - 3, r.bottom - 3],
+      [(r.left + r.right) / 2, r.bottom - 2],
     ] as const;
     return points.flatMap(([x, y]) => {
       const top = document.elementFromPoint(x, y);

@@ -150,35 +150,31 @@ describe(`extension session (${ENGINE})`, () => {
     expect(await info.json()).toMatchObject({ storeUrl: store });
   });
 
-  it(
-    'serves /extension.zip: the extension built for PUBLIC_URL, built once',
-    async () => {
-      const download = () => createApp(s).request('/extension.zip');
-      const res = await download();
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('application/zip');
-      const archive = Buffer.from(await res.arrayBuffer());
-      expect(archive.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
-      const files = readZip(archive);
-      expect([...files.keys()]).toEqual(
-        expect.arrayContaining(['manifest.json', 'background.js', 'popup.html']),
-      );
-      const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
-        externally_connectable: { matches: string[] };
-      };
-      const origin = new URL(s.config.publicUrl);
-      expect(manifest.externally_connectable.matches).toEqual([
-        `${origin.protocol}//${origin.hostname}:${origin.port || 80}/*`,
-      ]);
-      expect(files.get('background.js')!.toString('utf8')).toContain(JSON.stringify(origin.origin));
-      // Cached: the second download is the same bytes, without a second build.
-      const started = performance.now();
-      const again = Buffer.from(await (await download()).arrayBuffer());
-      expect(performance.now() - started).toBeLessThan(1_000);
-      expect(again.equals(archive)).toBe(true);
-    },
-    120_000,
-  );
+  it('serves /extension.zip: the extension built for PUBLIC_URL, built once', async () => {
+    const download = () => createApp(s).request('/extension.zip');
+    const res = await download();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const archive = Buffer.from(await res.arrayBuffer());
+    expect(archive.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+    const files = readZip(archive);
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining(['manifest.json', 'background.js', 'popup.html']),
+    );
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+      externally_connectable: { matches: string[] };
+    };
+    const origin = new URL(s.config.publicUrl);
+    expect(manifest.externally_connectable.matches).toEqual([
+      `${origin.protocol}//${origin.hostname}:${origin.port || 80}/*`,
+    ]);
+    expect(files.get('background.js')!.toString('utf8')).toContain(JSON.stringify(origin.origin));
+    // Cached: the second download is the same bytes, without a second build.
+    const started = performance.now();
+    const again = Buffer.from(await (await download()).arrayBuffer());
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(again.equals(archive)).toBe(true);
+  }, 120_000);
 });
 
 describe('zip', () => {

@@ -66,9 +66,7 @@ export function NotificationCenter({ children }: { children: ReactNode }) {
   return (
     <>
       {banners(topBanners)}
-      <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        {children}
-      </Box>
+      <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>{children}</Box>
       {banners(bottomBanners)}
       {modal && (
         <ModalNotice
