@@ -2,9 +2,14 @@
  * The app's extension warnings (SPEC §8) and the "Wrong Web Address!" dialog with the production
  * build and the real extension: not loaded (a plain browser), loaded but signed out (the app cannot
  * get a login token), loaded and signed in (the app's log_in gave the extension its own session).
+ * Also the install page (/setup/extension), the /extension.zip it offers, and signing out: the
+ * app's sign-out and the popup's both end the extension's session.
+ *
+ * With E2E_SCREENSHOTS=<dir> it also saves the install page, the warning and the popup in light
+ * and dark, at 1440x900 and 390x844 (the popup at its own size).
  */
 import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,7 +19,7 @@ import {
   WRONG_WEB_ADDRESS_TITLE,
   wrongWebAddressMessage,
 } from '@leadloom/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-server';
 import {
@@ -24,11 +29,86 @@ import {
   type ExtensionBrowser,
 } from './browser';
 import { buildExtension } from './extension-build';
+import { readZip } from '../apps/server/src/test/read-zip';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
 
 /** Screenshots to look at after a run; never committed. */
 const SHOTS = join(tmpdir(), 'leadloom-e2e-shots');
+/** Light and dark, desktop and phone, when asked for (E2E_SCREENSHOTS=<dir>). */
+const LOOKS = process.env.E2E_SCREENSHOTS;
+
+async function saveLooks(page: Page, name: string): Promise<void> {
+  if (!LOOKS) return;
+  mkdirSync(LOOKS, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(LOOKS, `${name}-${size.width}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/**
+ * What is laid over `target` where it is: the topmost elements at the centre, near the lower
+ * left corner and at the middle of the lower edge of its visible part that are neither the
+ * target nor inside it (empty when it can be seen and clicked).
+ */
+function coveredBy(target: Locator): Promise<string[]> {
+  return target.evaluate((el) => {
+    // The part within the window (a wide table row runs on past its right edge).
+    const box = el.getBoundingClientRect();
+    const r = {
+      left: Math.max(box.left, 0),
+      right: Math.min(box.right, window.innerWidth),
+      top: Math.max(box.top, 0),
+      bottom: Math.min(box.bottom, window.innerHeight),
+    };
+    const points = [
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+      [r.left + 3, r.bottom - 3],
+      [(r.left + r.right) / 2, r.bottom - 2],
+    ] as const;
+    return points.flatMap(([x, y]) => {
+      const top = document.elementFromPoint(x, y);
+      if (top !== null && (top === el || el.contains(top))) return [];
+      return [`${Math.round(x)},${Math.round(y)}: ${top?.outerHTML.slice(0, 160) ?? 'nothing'}`];
+    });
+  });
+}
+
+/** The session the app's log_in gave the extension, as its background stored it. */
+async function extensionSessionToken(ext: ExtensionBrowser): Promise<string | null> {
+  const worker =
+    ext.context.serviceWorkers()[0] ??
+    (await ext.context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  return worker.evaluate(async () => {
+    type Storage = { local: { get(key: string): Promise<Record<string, unknown>> } };
+    const { storage } = (globalThis as unknown as { chrome: { storage: Storage } }).chrome;
+    const items = await storage.local.get('session');
+    return (items.session as { token?: string } | undefined)?.token ?? null;
+  });
+}
+
+/** The popup as Chrome opens it from the toolbar, each time anew. */
+async function openPopup(ext: ExtensionBrowser): Promise<Page> {
+  const popup = await ext.context.newPage();
+  await popup.setViewportSize({ width: 300, height: 320 });
+  await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+  return popup;
+}
+
+async function popupStatus(popup: Page): Promise<string | null> {
+  return popup.textContent('#status').then((t) => t?.trim() ?? null);
+}
 
 async function signIn(page: Page, url: string) {
   await page.goto(`${url}/login`);
@@ -163,6 +243,162 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
     await old.waitForURL(`${app.url}/**`);
     expect(await old.getByText(WRONG_WEB_ADDRESS_TITLE).count()).toBe(0);
     await old.close();
+    await page.close();
+  });
+
+  it("the warning takes its own room: the table's last row and Save plan stay uncovered", async () => {
+    const context = await plain.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, app.url);
+    await page.goto(`${app.url}/contacts/table`);
+    const warning = page.getByRole('status').filter({ hasText: EXTENSION_NOT_INSTALLED_MESSAGE });
+    await warning.waitFor({ timeout: 10_000 });
+    const rows = page.locator('[data-testid=contacts-table] [role=row][data-gtid]');
+    await rows.first().waitFor({ timeout: 15_000 });
+    // Scrolled to the end, the last row shows whole, above the warning.
+    await page.evaluate(() => {
+      let el: HTMLElement | null = document.querySelector(
+        '[data-testid=contacts-table] [role=row][data-gtid]',
+      );
+      while (
+        el &&
+        !(el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY !== 'visible')
+      ) {
+        el = el.parentElement;
+      }
+      if (el) el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForTimeout(500);
+    const lastRow = rows.last();
+    const rowBox = (await lastRow.boundingBox())!;
+    const warningBox = (await warning.boundingBox())!;
+    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(warningBox.y);
+    expect(await coveredBy(lastRow)).toEqual([]);
+    await saveLooks(page, 'extension-warning-table');
+
+    // Admin's team drawer: "Save plan" at its bottom is not under the warning.
+    await page.goto(`${app.url}/admin/teams`);
+    await page
+      .getByRole('button', { name: /^Open team / })
+      .first()
+      .click();
+    const save = page.getByRole('button', { name: 'Save plan' });
+    await save.waitFor();
+    expect(await coveredBy(save)).toEqual([]);
+    for (const size of [{ width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
+      await save.scrollIntoViewIfNeeded();
+      expect(await coveredBy(save), `${size.width}px`).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('the warning links to /setup/extension, which names the origin and offers /extension.zip', async () => {
+    const context = await plain.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await signIn(page, app.url);
+    await page.getByRole('link', { name: 'Install the extension' }).click();
+    await page.waitForURL(`${app.url}/setup/extension`);
+    await page.getByRole('heading', { name: 'Extension', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Extension');
+    const install = page.getByRole('region', { name: 'Install it' });
+    expect(await install.innerText()).toContain(`built for this Leadloom, at ${app.url}`);
+    expect(await page.getByRole('region', { name: 'Web address' }).innerText()).toContain(app.url);
+    expect(await page.getByTestId('extension-status').textContent()).toBe(
+      'Not installed in this browser',
+    );
+    const download = page.getByRole('link', { name: 'Download leadloom-extension.zip' });
+    expect(await download.getAttribute('href')).toBe('/extension.zip');
+    // The page is still there for the next install: the warning stays, one click away.
+    expect(await page.getByText(EXTENSION_NOT_INSTALLED_MESSAGE).count()).toBe(1);
+    await saveLooks(page, 'extension-install-page');
+
+    // The download is the extension built for this server's PUBLIC_URL (its first build takes a
+    // few seconds; later ones come from memory).
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      download.click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('leadloom-extension.zip');
+    const files = readZip(await readFile((await file.path())!));
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+      externally_connectable: { matches: string[] };
+      host_permissions: string[];
+    };
+    expect(manifest.externally_connectable.matches).toEqual([`http://localhost:${app.port}/*`]);
+    expect(manifest.host_permissions).toEqual([`http://localhost:${app.port}/*`]);
+    expect(files.get('background.js')!.toString('utf8')).toContain(JSON.stringify(app.url));
+    await context.close();
+  }, 120_000);
+
+  it('signing out of the app signs the extension out: the popup says so, its session is gone', async () => {
+    const page = await withExtension.context.newPage();
+    await signIn(page, app.url);
+    await expect
+      .poll(() => checkExtension(page), { timeout: 15_000 })
+      .toMatchObject({ installed: true, loggedIn: true });
+    const token = await extensionSessionToken(withExtension);
+    expect(token).toBeTruthy();
+    const bearer = () =>
+      fetch(`${app.url}/api/auth/token`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.status,
+      );
+    expect(await bearer()).toBe(200);
+    const before = await openPopup(withExtension);
+    await expect.poll(() => popupStatus(before)).toBe('Signed in');
+    await before.close();
+
+    await page.goto(`${app.url}/logout`);
+    await page.waitForURL(/\/login/);
+    const after = await openPopup(withExtension);
+    await expect.poll(() => popupStatus(after)).toBe('Not signed in to Leadloom');
+    expect(await after.locator('#sign-out').isVisible()).toBe(false);
+    expect(await bearer()).toBe(401);
+    await after.close();
+    await page.close();
+  });
+
+  it("the popup's Sign out ends the extension's session and leaves the app signed in", async () => {
+    const page = await withExtension.context.newPage();
+    await signIn(page, app.url);
+    await expect
+      .poll(() => checkExtension(page), { timeout: 15_000 })
+      .toMatchObject({ installed: true, loggedIn: true });
+    const token = await extensionSessionToken(withExtension);
+    const popup = await openPopup(withExtension);
+    await expect.poll(() => popupStatus(popup)).toBe('Signed in');
+    expect(await popup.textContent('#origin')).toBe(`localhost:${app.port}`);
+    if (LOOKS) {
+      mkdirSync(LOOKS, { recursive: true });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await popup.emulateMedia({ colorScheme });
+        await popup.locator('body').screenshot({
+          path: join(LOOKS, `extension-popup-signed-in-${colorScheme}.png`),
+        });
+      }
+    }
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => popupStatus(popup)).toBe('Not signed in to Leadloom');
+    const status = await fetch(`${app.url}/api/auth/token`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(status.status).toBe(401);
+    expect(await extensionSessionToken(withExtension)).toBeNull();
+    // Only the extension signed out: the app's own session goes on.
+    expect(await page.evaluate(async () => (await fetch('/api/auth/token')).status)).toBe(200);
+    if (LOOKS) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await popup.emulateMedia({ colorScheme });
+        await popup.locator('body').screenshot({
+          path: join(LOOKS, `extension-popup-signed-out-${colorScheme}.png`),
+        });
+      }
+    }
+    await popup.close();
     await page.close();
   });
 });

@@ -25,10 +25,12 @@ const extensionVersion = (
 
 /**
  * A stand-in for the web app: one HTML page on 127.0.0.1, reached as localhost or by IP, plus the
- * two calls the background makes (DESIGN §4): the exchange of the one-time token
- * `one-time-token` for session `s1`, and the session check with `Bearer s1`.
+ * calls the background makes (DESIGN §4): the exchange of the one-time token `one-time-token` for
+ * session `s1`, the session check with `Bearer s1`, and its end (DELETE, or `ended` set by a test
+ * as the app's sign-out would).
  */
-async function startPageServer(): Promise<{ server: Server; port: number }> {
+async function startPageServer(): Promise<{ server: Server; port: number; sessions: Sessions }> {
+  const sessions: Sessions = { ended: false, deletes: 0 };
   const server = createServer((request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -44,8 +46,17 @@ async function startPageServer(): Promise<{ server: Server; port: number }> {
       });
       return;
     }
+    if (request.method === 'DELETE' && request.url === '/api/extension/session') {
+      if (request.headers.authorization === 'Bearer s1') {
+        sessions.ended = true;
+        sessions.deletes += 1;
+      }
+      response.writeHead(204).end();
+      return;
+    }
     if (request.url === '/api/auth/token') {
-      if (request.headers.authorization === 'Bearer s1') json(200, { token: 'jwt' });
+      if (request.headers.authorization === 'Bearer s1' && !sessions.ended)
+        json(200, { token: 'jwt' });
       else json(401, {});
       return;
     }
@@ -53,7 +64,13 @@ async function startPageServer(): Promise<{ server: Server; port: number }> {
     response.end('<!doctype html><title>Leadloom</title><p>app</p>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server, port: (server.address() as AddressInfo).port, sessions };
+}
+
+interface Sessions {
+  /** The app ended session s1 (its sign-out, or the extension's DELETE). */
+  ended: boolean;
+  deletes: number;
 }
 
 type Reach = { reachable: true; answer: unknown } | { reachable: false; reason: string };
@@ -76,7 +93,7 @@ function sendFromPage(page: Page, message: unknown): Promise<Reach> {
 }
 
 describe.skipIf(requireChromium())('companion extension in Chromium', () => {
-  let app: { server: Server; port: number };
+  let app: { server: Server; port: number; sessions: Sessions };
   let otherPort: { server: Server; port: number };
   let extDir: string;
   let browser: ExtensionBrowser;
@@ -171,6 +188,39 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
     const popup = await browser.context.newPage();
     await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
     await expect.poll(() => popup.textContent('#status')).toBe('Signed in');
+    await popup.close();
+  });
+
+  it('the popup asks the app each time it opens: a session the app ended shows signed out', async () => {
+    // Signed in (previous test), then the app signs out: its sign-out ends the extension session.
+    app.sessions.ended = true;
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await expect.poll(() => popup.textContent('#status')).toBe('Not signed in to Leadloom');
+    expect(await sendFromPage(page, { type: 'check_extension' })).toMatchObject({
+      answer: { loggedIn: false },
+    });
+    await popup.close();
+  });
+
+  it('log_out ends the session at the app and forgets it; the popup follows', async () => {
+    app.sessions.ended = false;
+    expect(
+      await sendFromPage(page, { type: 'log_in', token: 'one-time-token', uid: 'u1' }),
+    ).toEqual({ reachable: true, answer: { ok: true } });
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await expect.poll(() => popup.textContent('#status')).toBe('Signed in');
+    expect(await sendFromPage(page, { type: 'log_out' })).toEqual({
+      reachable: true,
+      answer: { ok: true },
+    });
+    expect(app.sessions.deletes).toBe(1);
+    // Open, the popup follows the storage change in place.
+    await expect.poll(() => popup.textContent('#status')).toBe('Not signed in to Leadloom');
+    expect(await sendFromPage(page, { type: 'check_extension' })).toMatchObject({
+      answer: { loggedIn: false },
+    });
     await popup.close();
   });
 

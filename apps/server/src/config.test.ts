@@ -88,6 +88,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads EXTENSION_STORE_URL as an https page, unset when empty', () => {
+    expect(loadConfig({}).extensionStoreUrl).toBeUndefined();
+    expect(loadConfig({ EXTENSION_STORE_URL: '' }).extensionStoreUrl).toBeUndefined();
+    const store = 'https://chromewebstore.google.com/detail/leadloom/abc';
+    expect(loadConfig({ EXTENSION_STORE_URL: store }).extensionStoreUrl).toBe(store);
+    for (const bad of ['http://store.example/x', 'javascript:alert(1)', 'store']) {
+      expect(() => loadConfig({ EXTENSION_STORE_URL: bad })).toThrow(/EXTENSION_STORE_URL/);
+    }
+  });
+
   it('reads the identity and mail settings', () => {
     expect(loadConfig({})).toMatchObject({
       passwordMinLength: 6,

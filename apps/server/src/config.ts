@@ -34,6 +34,8 @@ const schema = z.object({
       'must be comma-separated Chrome extension ids (32 letters a-p)',
     )
     .default(''),
+  /** The extension's Chrome Web Store page; the install page links there instead of /extension.zip. */
+  EXTENSION_STORE_URL: z.url({ protocol: /^https$/ }).optional(),
   /** Browser tests only (clock.ts); refused unless NODE_ENV=test. */
   LEADLOOM_TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Tests only (auth/throttle.ts); refused unless NODE_ENV=test. */
@@ -75,6 +77,8 @@ export interface Config {
    * Store's), whose pages may frame the extension's screens (/bex/..., /ext/popup).
    */
   extensionIds: string[];
+  /** Where users install the extension from; unset = the server's own /extension.zip. */
+  extensionStoreUrl: string | undefined;
   /**
    * Browser tests only: a file holding an offset in ms added to the calendar clock (clock.ts).
    * Only accepted with NODE_ENV=test.
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extensionIds: c.EXTENSION_IDS.split(',')
       .map((id) => id.trim())
       .filter(Boolean),
+    extensionStoreUrl: c.EXTENSION_STORE_URL,
     testClockFile: c.LEADLOOM_TEST_CLOCK_FILE,
     testThrottleFactor: c.LEADLOOM_TEST_THROTTLE_FACTOR ?? 1,
   };
@@ -154,4 +159,5 @@ export const CONFIG_DOC: Record<string, string> = {
   PARTNER_DOMAINS: 'unset = no partner links get a token',
   CHANGE_LOG_RETENTION_DAYS: '7',
   EXTENSION_IDS: 'unset = the id of manifest-key.txt',
+  EXTENSION_STORE_URL: 'unset = /extension.zip',
 };

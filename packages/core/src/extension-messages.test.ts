@@ -19,6 +19,7 @@ describe('parseExtensionMessage', () => {
         offset: 0,
       },
       { type: 'log_in', token: 't0k3n', uid: 'user-1' },
+      { type: 'log_out' },
       { type: 'wait_a_bit', delay: 2500 },
     ];
     for (const input of valid) {
@@ -97,7 +98,7 @@ describe('extensionAnswerSchemas', () => {
   });
 
   it('the other messages answer {ok: true} or {ok: false, error}', () => {
-    for (const type of ['open_queue_processor', 'log_in', 'wait_a_bit'] as const) {
+    for (const type of ['open_queue_processor', 'log_in', 'log_out', 'wait_a_bit'] as const) {
       const schema = extensionAnswerSchemas[type];
       expect(schema.safeParse({ ok: true }).success).toBe(true);
       expect(schema.safeParse({ ok: false, error: 'x' }).success).toBe(true);

@@ -45,10 +45,17 @@ export const waitABitMessageSchema = z.object({
   delay: z.number().min(0).max(WAIT_A_BIT_MAX_MS),
 });
 
+/**
+ * The app signed out: the extension ends its own session at the app and forgets it, so it never
+ * acts for a user who has left (the server also ends it, for an extension that was unreachable).
+ */
+export const logOutMessageSchema = z.object({ type: z.literal('log_out') });
+
 export const extensionMessageSchema = z.discriminatedUnion('type', [
   checkExtensionMessageSchema,
   openQueueProcessorMessageSchema,
   logInMessageSchema,
+  logOutMessageSchema,
   waitABitMessageSchema,
 ]);
 
@@ -80,6 +87,7 @@ export const extensionAnswerSchemas = {
   check_extension: z.union([checkExtensionAnswerSchema, extensionErrorAnswerSchema]),
   open_queue_processor: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
   log_in: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
+  log_out: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
   wait_a_bit: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
 } satisfies Record<ExtensionMessageType, z.ZodType>;
 

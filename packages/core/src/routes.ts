@@ -55,6 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   app('/setup/tags-reconciliation', 'Tag Reconciliation'),
   app('/setup/pipelines/:pipelineID?/:tab?/:stageUID?', 'Pipeline Setup'),
   app('/setup/connections', 'Connections'),
+  app('/setup/extension', 'Extension'),
   app('/setup/labels', 'Status Labels'),
   app('/workflows', 'Workflows'),
   app('/shop', 'Shop'),

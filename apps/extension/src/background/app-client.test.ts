@@ -45,4 +45,18 @@ describe('app client of the background', () => {
     }) as typeof fetch);
     expect(await offline.validate('s')).toBe('unknown');
   });
+
+  it('ends the session with DELETE and its bearer; false when the app is unreachable', async () => {
+    const fetchFn = vi.fn(async () => new Response(null, { status: 204 }));
+    const client = createAppClient('http://127.0.0.1:4000', fetchFn as typeof fetch);
+    expect(await client.end('s1')).toBe(true);
+    expect(fetchFn).toHaveBeenCalledWith('http://127.0.0.1:4000/api/extension/session', {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer s1' },
+    });
+    const down = createAppClient('http://127.0.0.1:4000', (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch);
+    expect(await down.end('s1')).toBe(false);
+  });
 });

@@ -13,6 +13,8 @@ export interface AppClient {
   exchange(token: string): Promise<{ sessionToken: string; uid: string }>;
   /** 'unknown' when the app cannot be reached: that says nothing about the session. */
   validate(sessionToken: string): Promise<SessionValidity>;
+  /** Ends the session at the app; true once the app no longer knows it. */
+  end(sessionToken: string): Promise<boolean>;
 }
 
 export function createAppClient(appOrigin: string, fetchFn: typeof fetch = fetch): AppClient {
@@ -37,6 +39,17 @@ export function createAppClient(appOrigin: string, fetchFn: typeof fetch = fetch
         return res.status === 401 || res.status === 403 ? 'invalid' : 'unknown';
       } catch {
         return 'unknown';
+      }
+    },
+    async end(sessionToken) {
+      try {
+        const res = await fetchFn(`${appOrigin}/api/extension/session`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${sessionToken}` },
+        });
+        return res.ok;
+      } catch {
+        return false;
       }
     },
   };

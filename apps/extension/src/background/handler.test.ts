@@ -33,6 +33,11 @@ function fakeApp() {
       if (!app.reachable) return 'unknown';
       return app.ended.has(sessionToken) ? 'invalid' : 'valid';
     }),
+    end: vi.fn(async (sessionToken: string) => {
+      if (!app.reachable) return false;
+      app.ended.add(sessionToken);
+      return true;
+    }),
   };
   return app;
 }
@@ -102,6 +107,26 @@ describe('background message handler', () => {
     expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: false });
     expect(session.value).toBeNull();
     expect(app.validate).toHaveBeenCalledTimes(2);
+  });
+
+  it('log_out ends the session at the app and forgets it', async () => {
+    const { handle, session, app } = setup();
+    await handle({ type: 'log_in', token: 'one-time', uid: 'u1' });
+    expect(await handle({ type: 'log_out' })).toEqual({ ok: true });
+    expect(app.end).toHaveBeenCalledWith('session-1');
+    expect(app.ended.has('session-1')).toBe(true);
+    expect(session.value).toBeNull();
+    expect(await handle({ type: 'check_extension' })).toMatchObject({ loggedIn: false });
+  });
+
+  it('log_out with an unreachable app still forgets the session; signed out, it is a no-op', async () => {
+    const { handle, session, app } = setup();
+    await handle({ type: 'log_in', token: 'one-time', uid: 'u1' });
+    app.reachable = false;
+    expect(await handle({ type: 'log_out' })).toEqual({ ok: true });
+    expect(session.value).toBeNull();
+    expect(await handle({ type: 'log_out' })).toEqual({ ok: true });
+    expect(app.end).toHaveBeenCalledTimes(1);
   });
 
   it('log_in with a missing uid stores nothing', async () => {

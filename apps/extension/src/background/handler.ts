@@ -11,10 +11,10 @@ import {
   type ExtensionOkAnswer,
 } from '@leadloom/core';
 import type { SessionStore } from '../session';
+import { createSessionKeeper } from '../session-keeper';
 import type { AppClient } from './app-client';
 
-/** How long a confirmed session is trusted before check_extension asks the app again. */
-export const SESSION_RECHECK_MS = 5 * 60 * 1000;
+export { SESSION_RECHECK_MS } from '../session-keeper';
 
 export interface HandlerDeps {
   /** The manifest version, answered by check_extension. */
@@ -31,13 +31,14 @@ const OK: ExtensionOkAnswer = { ok: true };
 const fail = (error: string): ExtensionErrorAnswer => ({ ok: false, error });
 
 export function createMessageHandler(deps: HandlerDeps): MessageHandler {
+  const keeper = createSessionKeeper(deps);
   async function answer(message: ExtensionMessage): Promise<ExtensionAnswer> {
     switch (message.type) {
       case 'check_extension': {
         const result: CheckExtensionAnswer = {
           installed: true,
           version: deps.version,
-          loggedIn: await hasLiveSession(),
+          loggedIn: await keeper.isLive(),
         };
         return result;
       }
@@ -49,6 +50,10 @@ export function createMessageHandler(deps: HandlerDeps): MessageHandler {
         await deps.session.write({ token: sessionToken, uid, checkedAt: deps.now() });
         return OK;
       }
+      case 'log_out':
+        // The app signed out: never act for a user who has left.
+        await keeper.signOut();
+        return OK;
       case 'wait_a_bit':
         // The map bounds delay to 60 s, so this cannot hold the message channel open for long.
         await deps.sleep(message.delay);
@@ -57,26 +62,6 @@ export function createMessageHandler(deps: HandlerDeps): MessageHandler {
         // Said plainly rather than answering ok: the app must not believe a queue is running.
         return fail('not available yet');
     }
-  }
-
-  /**
-   * A stored session counts until the app says it ended (sign-out everywhere, disabled user).
-   * The app is asked at most every SESSION_RECHECK_MS, and an unreachable app keeps the session:
-   * a network hiccup must not raise the "not logged in" warning.
-   */
-  async function hasLiveSession(): Promise<boolean> {
-    const session = await deps.session.read();
-    if (!session) return false;
-    if (session.checkedAt !== undefined && deps.now() - session.checkedAt < SESSION_RECHECK_MS) {
-      return true;
-    }
-    const validity = await deps.app.validate(session.token);
-    if (validity === 'invalid') {
-      await deps.session.clear();
-      return false;
-    }
-    if (validity === 'valid') await deps.session.write({ ...session, checkedAt: deps.now() });
-    return true;
   }
 
   return async (input) => {

@@ -1,25 +1,54 @@
 // First: before any zod schema is built (see zod-jitless.ts).
 import '../zod-jitless';
+import { createAppClient } from '../background/app-client';
 import { chromeSessionStore, SESSION_STORAGE_KEY } from '../session';
-import { popupStatusText } from './status';
+import { createSessionKeeper } from '../session-keeper';
+import { popupHintText, popupStatusText } from './status';
 
-function element(id: string): HTMLElement {
+function element<T extends HTMLElement = HTMLElement>(id: string): T {
   const found = document.getElementById(id);
   if (!found) throw new Error(`popup.html lacks #${id}`);
-  return found;
+  return found as T;
 }
 
 const status = element('status');
-element('open-app').setAttribute('href', __APP_ORIGIN__);
+const hint = element('hint');
+const signOut = element<HTMLButtonElement>('sign-out');
+const store = chromeSessionStore();
+const keeper = createSessionKeeper({
+  session: store,
+  app: createAppClient(__APP_ORIGIN__),
+  now: () => Date.now(),
+});
 
-async function render(): Promise<void> {
-  const signedIn = (await chromeSessionStore().read()) !== null;
+element('open-app').setAttribute('href', __APP_ORIGIN__);
+element('origin').textContent = new URL(__APP_ORIGIN__).host;
+
+function show(signedIn: boolean): void {
   status.textContent = popupStatusText(signedIn);
-  status.dataset.signedIn = String(signedIn);
+  status.dataset.state = signedIn ? 'signed-in' : 'signed-out';
+  hint.textContent = popupHintText(signedIn);
+  signOut.hidden = !signedIn;
 }
 
-// Signing in from the app while the popup is open updates it in place.
-chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === 'local' && SESSION_STORAGE_KEY in changes) void render();
+/** Reads the stored session; with `recheck`, asks the app whether it still holds first. */
+async function render(recheck: boolean): Promise<void> {
+  show(recheck ? await keeper.isLive({ recheck: true }) : (await store.read()) !== null);
+}
+
+signOut.addEventListener('click', () => {
+  signOut.disabled = true;
+  void keeper.signOut().finally(() => {
+    signOut.disabled = false;
+    void render(false);
+  });
 });
-void render();
+
+// Signing in or out from the app while the popup is open updates it in place.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && SESSION_STORAGE_KEY in changes) void render(false);
+});
+
+// Each time it opens the popup asks the app: a session the app ended (its sign-out, sign-out
+// everywhere) shows as signed out at once, not after the background's next check.
+void render(true);

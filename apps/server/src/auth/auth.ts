@@ -49,6 +49,13 @@ export function createBetterAuth(opts: AuthOptions) {
     // reset throttling is ours, in the database (auth/throttle.ts).
     rateLimit: { enabled: false },
     ...(opts.logger ? { logger: betterAuthLogger(opts.logger) } : {}),
+    session: {
+      additionalFields: {
+        // The web session an extension session was made from (modules/extension): signing out
+        // of that web session ends the extension's too. Set by the server only, never by input.
+        parentSessionId: { type: 'string', required: false, input: false },
+      },
+    },
     databaseHooks: {
       // A user's photo is http(s) only, whichever way better-auth comes to write it.
       user: { update: { before: async (user) => ({ data: checkedUserImage(user) }) } },

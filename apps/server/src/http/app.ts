@@ -4,6 +4,8 @@ import { databaseAnswers } from '../db/health';
 import { limitAuthFields } from '../auth/auth-fields';
 import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
+import { extensionDownloadRoutes } from '../modules/extension/routes';
+import { endExtensionSessionsOf } from '../modules/extension/service';
 import type { Services } from '../services';
 import { bodyLimits } from './body-limit';
 import type { AppEnv } from './env';
@@ -55,6 +57,16 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.use('/api/auth/*', authEndpointsOnly());
   app.use('/api/auth/*', limitAuthFields());
   app.use('/api/auth/*', authThrottle(services));
+  app.post('/api/auth/sign-out', async (c) => {
+    // The session being ended, read before better-auth ends it: the extension sessions made
+    // from it end with it, whether or not the extension heard the app's log_out.
+    const signedIn = await services.auth.api
+      .getSession({ headers: c.req.raw.headers })
+      .catch(() => null);
+    const res = await services.auth.handler(c.req.raw);
+    if (res.ok && signedIn) await endExtensionSessionsOf(services, signedIn.session.id);
+    return res;
+  });
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
   for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));
@@ -64,6 +76,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
   for (const module of SPEC_PATH_MODULES) app.route('/', module(services));
+  app.route('/', extensionDownloadRoutes(services));
 
   if (opts.webDist) app.get('*', createStaticHandler(opts.webDist));
   return app;

@@ -59,6 +59,9 @@ const KpiDashboard = lazyScreen(() =>
   import('../features/kpi/KpiDashboard').then((m) => m.KpiDashboard),
 );
 const NewKpiPage = lazyScreen(() => import('../features/kpi/NewKpiPage').then((m) => m.NewKpiPage));
+const ExtensionSetupPage = lazyScreen(() =>
+  import('../features/extension/ExtensionSetupPage').then((m) => m.ExtensionSetupPage),
+);
 const TaskTemplatesPage = lazyScreen(() =>
   import('../features/tasks/TaskTemplatesPage').then((m) => m.TaskTemplatesPage),
 );
@@ -95,6 +98,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard/kpi': KpiDashboard,
   '/dashboard/new-kpi': NewKpiPage,
   '/setup/tasks': TaskTemplatesPage,
+  '/setup/extension': ExtensionSetupPage,
 };
 
 /** Whether the screen at `pathname` is built (the navigation shows the others as coming). */

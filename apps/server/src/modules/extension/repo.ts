@@ -35,3 +35,34 @@ export async function deleteStaleLoginTokens(_scope: SystemScope, db: AppDb): Pr
     DELETE FROM extension_login_token
     WHERE used_at IS NOT NULL OR expires_at < now() - interval '1 day'`);
 }
+
+/** Whether the user's web session still exists (an extension session outlives no web session). */
+export async function webSessionExists(
+  _scope: SystemScope,
+  db: AppDb,
+  uid: string,
+  sessionId: string,
+): Promise<boolean> {
+  const r = await db.execute(sql`
+    SELECT 1 FROM "session" WHERE id = ${sessionId} AND "userId" = ${uid} AND "expiresAt" > now()`);
+  return r.rows.length > 0;
+}
+
+/** Ends the extension sessions made from one web session (its sign-out). */
+export async function deleteExtensionSessionsOf(
+  _scope: SystemScope,
+  db: AppDb,
+  webSessionId: string,
+): Promise<void> {
+  await db.execute(sql`DELETE FROM "session" WHERE "parentSessionId" = ${webSessionId}`);
+}
+
+/** Ends one extension session by its token; web sessions are never ended this way. */
+export async function deleteExtensionSession(
+  _scope: SystemScope,
+  db: AppDb,
+  sessionToken: string,
+): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM "session" WHERE token = ${sessionToken} AND "parentSessionId" IS NOT NULL`);
+}

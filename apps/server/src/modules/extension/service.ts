@@ -3,7 +3,14 @@ import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
-import { consumeLoginToken, deleteStaleLoginTokens, insertLoginToken } from './repo';
+import {
+  consumeLoginToken,
+  deleteExtensionSession,
+  deleteExtensionSessionsOf,
+  deleteStaleLoginTokens,
+  insertLoginToken,
+  webSessionExists,
+} from './repo';
 
 /**
  * The extension's own session (DESIGN §4): the signed-in app asks for a one-time token, hands it
@@ -21,12 +28,19 @@ const scope = systemScope('extension session');
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/**
+ * The token carries the web session it was issued to after a dot. The stored hash covers the
+ * whole token, so that part cannot be changed without the token becoming unknown.
+ */
+const SESSION_SEPARATOR = '.';
+
 export async function issueLoginToken(
   services: Services,
   uid: string,
+  webSessionId: string,
   now = new Date(),
 ): Promise<{ token: string; uid: string }> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = `${crypto.randomBytes(32).toString('base64url')}${SESSION_SEPARATOR}${webSessionId}`;
   await withTx(services.database, scope, async (tx) => {
     await deleteStaleLoginTokens(scope, tx.db);
     await insertLoginToken(scope, tx.db, {
@@ -50,11 +64,25 @@ export async function exchangeLoginToken(
     consumeLoginToken(scope, tx.db, hashToken(token)),
   );
   if (!uid) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  const webSessionId = token.slice(token.lastIndexOf(SESSION_SEPARATOR) + 1);
+  // A web session signed out since the token was issued hands nothing on.
+  const live = await webSessionExists(scope, services.database.db, uid, webSessionId);
+  if (!live) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
   const context = await services.auth.$context;
   // Runs better-auth's own session hooks (the admin plugin refuses banned users there).
   const session = await context.internalAdapter
-    .createSession(uid, false, { userAgent: 'Leadloom extension' })
+    .createSession(uid, false, { userAgent: 'Leadloom extension', parentSessionId: webSessionId })
     .catch(() => null);
   if (!session) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
   return { sessionToken: session.token, uid };
+}
+
+/** The web session `sessionId` signed out: the extension sessions made from it end too. */
+export async function endExtensionSessionsOf(services: Services, sessionId: string): Promise<void> {
+  await deleteExtensionSessionsOf(scope, services.database.db, sessionId);
+}
+
+/** The extension signs itself out (its popup, or the app's log_out) with its own session token. */
+export async function endExtensionSession(services: Services, sessionToken: string): Promise<void> {
+  await deleteExtensionSession(scope, services.database.db, sessionToken);
 }

@@ -8,6 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { tellExtensionSignedOut } from '../../features/extension/presence';
 import { meQueryKey, fetchMe, type Me } from '../../features/session/me';
 import { tabTeamSlot } from '../../features/session/tabTeam';
 import { fetchValidationInfo, validationInfoKey } from '../../features/session/validationInfo';
@@ -42,6 +43,7 @@ export function resetBoots() {
 
 /** Signs out after a failed boot or a missing user, then /login after 0.5 s (SPEC §4, §8). */
 export async function signOutToLogin(queryClient: QueryClient, goToLogin: () => void) {
+  await tellExtensionSignedOut();
   await api.signOut().catch((error: unknown) => console.error('Sign-out failed', error));
   // The app forgets the user as it leaves for /login, not before: forgotten at once, the screens
   // still mounted ask for the user again, find none, and the guard sends a visitor to /login

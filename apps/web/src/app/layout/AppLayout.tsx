@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationCenter } from '../../features/notices/NotificationCenter';
-import { ExtensionPresenceWatcher } from '../../features/extension/ExtensionPresence';
+import { ExtensionPresenceBar } from '../../features/extension/ExtensionPresence';
 import { RealtimeSync } from '../../features/realtime/RealtimeSync';
 import { HelpPanel } from '../../features/help/HelpPanel';
 import { Deferred } from '../../ui/Deferred';
@@ -38,10 +38,10 @@ export function AppLayout() {
         <NotificationCenter>
           <Outlet />
         </NotificationCenter>
+        {/* Not deferred: the extension's warning takes its own room under the screen, and the
+            rows a table shows must not change once it is up. */}
+        <ExtensionPresenceBar />
       </AppShell.Main>
-      {/* Not deferred: its warning takes room at the bottom of the screen, and the rows a
-          table shows must not change once it is up (a teammate's view of a shared address). */}
-      <ExtensionPresenceWatcher />
       <RealtimeSync />
       <Deferred>
         <HelpPanel />

@@ -7,6 +7,7 @@ import {
   IconLayoutKanban,
   IconMessages,
   IconPlugConnected,
+  IconPuzzle,
   IconSettings,
   IconTable,
   IconTag,
@@ -54,6 +55,7 @@ export const SETUP_NAV: NavGroup = {
     { label: 'Tasks templates', to: '/setup/tasks', icon: IconChecklist },
     { label: 'Connections', to: '/setup/connections', icon: IconPlugConnected },
     { label: 'AI', to: '/setup/ai', icon: IconBrain },
+    { label: 'Extension', to: '/setup/extension', icon: IconPuzzle },
   ],
 };
 

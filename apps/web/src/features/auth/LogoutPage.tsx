@@ -4,6 +4,7 @@ import { safeNextPath } from '@leadloom/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '../../app/loader';
 import { api } from '../../lib/api';
+import { tellExtensionSignedOut } from '../extension/presence';
 import { tabTeamSlot } from '../session/tabTeam';
 
 /** /logout: ends the session, forgets everything cached, and goes to `next` or /login. */
@@ -18,8 +19,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api
-      .signOut()
+    tellExtensionSignedOut()
+      .then(() => api.signOut())
       .catch((error: unknown) => console.error('Sign-out failed', error))
       .finally(() => {
         queryClient.clear();

@@ -1,7 +1,12 @@
 import { EXTENSION_ID, EXTENSION_MESSAGING_UNAVAILABLE_MESSAGE } from '@leadloom/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { presenceFrom, sendToExtension, type PageRuntime } from './bridge';
-import { checkPresence, forgetLogInAttempts, type PresenceDeps } from './presence';
+import {
+  checkPresence,
+  forgetLogInAttempts,
+  tellExtensionSignedOut,
+  type PresenceDeps,
+} from './presence';
 
 /** An extension as the page reaches it: signed out until a good log_in arrives. */
 function fakeExtension(opts: { acceptsToken?: string } = {}) {
@@ -99,5 +104,25 @@ describe('extension presence', () => {
     expect(presenceFrom(await sendToExtension(failing, { type: 'check_extension' }))).toBe(
       'not-logged-in',
     );
+  });
+
+  it('sign-out sends log_out, and the next sign-in on this page logs the extension in again', async () => {
+    const { runtime, state } = fakeExtension();
+    const d = deps(runtime);
+    expect(await checkPresence(d, 'u1')).toBe('ready');
+    await tellExtensionSignedOut(runtime);
+    expect(state.sent.at(-1)).toEqual({ type: 'log_out' });
+    state.loggedIn = false;
+    expect(await checkPresence(d, 'u1')).toBe('ready');
+    expect(d.requestLoginToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('sign-out does not wait long for an extension that does not answer', async () => {
+    const silent: PageRuntime = { sendMessage: () => new Promise(() => undefined) };
+    const started = Date.now();
+    await tellExtensionSignedOut(silent, 50);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Without the extension there is nothing to tell.
+    await expect(tellExtensionSignedOut(null)).resolves.toBeUndefined();
   });
 });

@@ -57,3 +57,26 @@ export async function checkPresence(deps: PresenceDeps, uid: string): Promise<Ex
   }
   return presenceFrom(await sendToExtension(runtime, { type: 'check_extension' }));
 }
+
+/** How long sign-out waits for the extension's answer before going on without it. */
+export const LOG_OUT_WAIT_MS = 3_000;
+
+/**
+ * The app is signing out: the extension ends its own session too (log_out), so it does not go on
+ * as the user who left. Bounded and quiet: without the extension there is nothing to tell, and
+ * the server ends the extension session with the web session anyway. The next sign-in on this
+ * page logs the extension in again.
+ */
+export async function tellExtensionSignedOut(
+  runtime: PageRuntime | null = pageRuntime(),
+  waitMs = LOG_OUT_WAIT_MS,
+): Promise<void> {
+  attemptedLogIns.clear();
+  if (!runtime) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    sendToExtension(runtime, { type: 'log_out' }),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+  ]);
+  clearTimeout(timer);
+}

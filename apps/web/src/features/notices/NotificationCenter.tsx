@@ -66,17 +66,7 @@ export function NotificationCenter({ children }: { children: ReactNode }) {
   return (
     <>
       {banners(topBanners)}
-      <Box
-        style={{
-          flex: 1,
-          minHeight: 0,
-          overflow: 'auto',
-          // Room for the extension's persistent warning (ExtensionPresence), when it shows.
-          paddingBottom: 'var(--persistent-notice-space, 0px)',
-        }}
-      >
-        {children}
-      </Box>
+      <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>{children}</Box>
       {banners(bottomBanners)}
       {modal && (
         <ModalNotice
