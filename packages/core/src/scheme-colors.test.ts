@@ -9,6 +9,7 @@ import {
   SCHEME_SURFACE,
   solidColors,
   STAGE_SWATCHES,
+  TAG_SWATCHES,
   tintColors,
   type ColorScheme,
 } from './scheme-colors';
@@ -25,7 +26,7 @@ const DEMO_STAGES: [string, string][] = [
   ['#E6FCF5', '#087F5B'],
 ];
 const DEMO_CHIPS = ['#E03131', '#F76707', '#1C7ED6', '#7048E8', '#FAB005', '#0CA678', '#E8590C'];
-const PALETTE = [...STAGE_SWATCHES, ...PHASE_SWATCHES, ...DEMO_CHIPS];
+const PALETTE = [...STAGE_SWATCHES, ...PHASE_SWATCHES, ...TAG_SWATCHES, ...DEMO_CHIPS];
 
 const channel = fc.nat(255);
 const anyColor = fc

@@ -48,6 +48,21 @@ export const PHASE_SWATCHES: readonly string[] = [
   '#40C057',
 ];
 
+/** The tag and label colours offered (the default tag-set colour first). */
+export const TAG_SWATCHES: readonly string[] = [
+  '#1C7EBB',
+  '#0C8599',
+  '#2F9E44',
+  '#66A80F',
+  '#F08C00',
+  '#E8590C',
+  '#E03131',
+  '#D6336C',
+  '#9C36B5',
+  '#6741D9',
+  '#495057',
+];
+
 /** A fill and the text to write on it. */
 export interface ColorPair {
   background: string;

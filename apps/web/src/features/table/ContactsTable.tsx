@@ -53,7 +53,8 @@ const LOADING_ROWS = 8;
 const PREFETCH_ROWS = 60;
 
 export interface Lookups {
-  tags: Map<string, { name: string; color: string }>;
+  /** `style`: the tag's colours for both schemes (`tintVars`), worked out once per tag. */
+  tags: Map<string, { name: string; color: string; style: CSSProperties }>;
   labels: Map<string, { display: string; color: string }>;
   /** `color` is the stage's background (pale); `fontColor` its text colour (strong). */
   stages: Map<string, { name: string; color: string; fontColor?: string }>;
@@ -196,7 +197,7 @@ function cellOf(
             <span
               key={t.id}
               className={classes.tag}
-              style={{ '--tag-color': t.color } as CSSProperties}
+              style={t.style}
               title={t.name}
             >
               {t.name}
