@@ -331,7 +331,7 @@ export function TableView() {
         pipelineUID={pipelineUID}
         stageUID={null}
       />
-      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+      <div style={{ display: 'flex', flex: 1, minHeight: 0, position: 'relative' }}>
         {filtersOpen && (
           <MemoFilterPanel
             filter={query.filter}
