@@ -239,7 +239,9 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
     const addStage = async (name: string) => {
       await page.getByLabel('New stage name').fill(name);
       await page.getByLabel('New stage name').press('Enter');
-      await expect.poll(() => page.getByLabel('New stage name').inputValue()).toBe('');
+      await expect
+        .poll(() => page.getByLabel('New stage name').inputValue(), { timeout: 15_000 })
+        .toBe('');
     };
 
     // Three stages in a row: three toasts, none over search, notifications, help or the menu.
