@@ -29,9 +29,7 @@ const DEMO_CHIPS = ['#E03131', '#F76707', '#1C7ED6', '#7048E8', '#FAB005', '#0CA
 const PALETTE = [...STAGE_SWATCHES, ...PHASE_SWATCHES, ...TAG_SWATCHES, ...DEMO_CHIPS];
 
 const channel = fc.nat(255);
-const anyColor = fc
-  .record({ r: channel, g: channel, b: channel })
-  .map((c) => toHex(c));
+const anyColor = fc.record({ r: channel, g: channel, b: channel }).map((c) => toHex(c));
 
 describe('team colours in both schemes', () => {
   it.each(PALETTE.flatMap((c) => SCHEMES.map((s) => [c, s] as const)))(

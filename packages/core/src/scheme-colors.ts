@@ -75,7 +75,7 @@ export interface ColorPair {
  */
 const DARK_FILL_LUMINANCE = 0.05;
 /** A fill this saturated on a dark page looks neon; calmer shades keep the hue. */
-const DARK_FILL_MAX_SATURATION = 0.6;
+const DARK_FILL_MAX_SATURATION = 0.45;
 /** How much of the colour a tinted chip's fill takes (the rest is the surface). */
 const TINT_SHARE: Record<ColorScheme, number> = { light: 0.14, dark: 0.24 };
 /** Below this saturation a text colour has no hue to keep: black or white reads better. */
