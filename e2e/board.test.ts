@@ -4,7 +4,7 @@
  * browser has the companion extension loaded, and the app page reaches it.
  */
 import { rm } from 'node:fs/promises';
-import { EXTENSION_ID } from '@leadloom/core';
+import { contrastRatio, EXTENSION_ID, relativeLuminance } from '@leadloom/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
@@ -104,6 +104,57 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
     const first = page.locator('a[href^="/contact/"]').first();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/contact\/[a-z]+-[a-z]+-\d+$/);
+  });
+
+  it('paints stage headers and tag chips for the scheme, their text readable (WCAG ≥ 4.5)', async () => {
+    /** Each stage header's and tag chip's text colour and the colour behind it, as painted. */
+    const painted = () =>
+      page.evaluate(() => {
+        const behind = (el: Element | null): string => {
+          for (; el; el = el.parentElement) {
+            const bg = getComputedStyle(el).backgroundColor;
+            if (!/^rgba\(.*,\s*0\)$/.test(bg) && bg !== 'transparent') return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        const pick = (selector: string) =>
+          Array.from(document.querySelectorAll(selector)).map((el) => ({
+            name: el.textContent ?? '',
+            text: getComputedStyle(el).color,
+            background: behind(el),
+          }));
+        return {
+          headers: pick('section[aria-label] > header'),
+          chips: pick('[aria-label="Tags"] > *'),
+        };
+      });
+    try {
+      for (const scheme of ['dark', 'light'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.reload();
+        await page.locator('a[href^="/contact/"]').first().waitFor();
+        const { headers, chips } = await painted();
+        expect(headers.length).toBeGreaterThan(2);
+        expect(chips.length).toBeGreaterThan(0);
+        for (const h of headers) {
+          if (scheme === 'dark')
+            expect(relativeLuminance(h.background), `${h.name} on ${h.background}`).toBeLessThan(
+              0.1,
+            );
+          expect(
+            contrastRatio(h.text, h.background),
+            `${h.name} (${scheme})`,
+          ).toBeGreaterThanOrEqual(4.5);
+        }
+        for (const c of chips)
+          expect(
+            contrastRatio(c.text, c.background),
+            `${c.name} (${scheme})`,
+          ).toBeGreaterThanOrEqual(4.5);
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('opens a stage as a full list from its column header, and goes back to the board', async () => {

@@ -216,4 +216,51 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
     await mate.goto(`${app.url}/setup/pipelines/${hidden}/stages`);
     await mate.waitForURL(new RegExp(`/setup/pipelines/${webinarUID}/stages$`));
   });
+
+  it('shows toasts clear of the header controls, and the same toast again counts up on it', async () => {
+    await page.goto(`${app.url}/setup/pipelines/${webinarUID}/stages`);
+    const header = page.locator('.mantine-AppShell-header');
+    const controls = header.locator('button, a, input');
+    await header.getByRole('button', { name: /^Notifications/ }).waitFor();
+    const controlBoxes = await controls.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          name: el.getAttribute('aria-label') ?? el.textContent,
+          x: r.x,
+          y: r.y,
+          w: r.width,
+          h: r.height,
+        };
+      }),
+    );
+    expect(controlBoxes.length).toBeGreaterThanOrEqual(5);
+    const toasts = page.locator('.mantine-Notification-root');
+    const addStage = async (name: string) => {
+      await page.getByLabel('New stage name').fill(name);
+      await page.getByLabel('New stage name').press('Enter');
+      await expect
+        .poll(() => page.getByLabel('New stage name').inputValue(), { timeout: 15_000 })
+        .toBe('');
+    };
+
+    // Three stages in a row: three toasts, none over search, notifications, help or the menu.
+    for (const name of ['Call booked', 'Demo given', 'Closed']) await addStage(name);
+    await toasts.filter({ hasText: 'Stage "Closed" added.' }).waitFor();
+    await expect.poll(() => toasts.count()).toBeGreaterThanOrEqual(3);
+    for (const toast of await toasts.all()) {
+      const t = (await toast.boundingBox())!;
+      for (const c of controlBoxes) {
+        const apart =
+          t.x + t.width <= c.x || c.x + c.w <= t.x || t.y + t.height <= c.y || c.y + c.h <= t.y;
+        expect(apart, `a toast covers the header's ${c.name}`).toBe(true);
+      }
+    }
+
+    // The same toast three times is one toast saying so.
+    for (let i = 0; i < 3; i++) await addStage('Follow-up');
+    const repeated = toasts.filter({ hasText: 'Stage "Follow-up" added.' });
+    await repeated.filter({ hasText: '×3' }).waitFor();
+    expect(await repeated.count()).toBe(1);
+  });
 });

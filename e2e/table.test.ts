@@ -322,6 +322,97 @@ describe.skipIf(requireChromium())('the table view', () => {
     }
   });
 
+  it('scrolls a wide table sideways with the names in view; a resized column keeps its width', async () => {
+    try {
+      await a.setViewportSize({ width: 1440, height: 900 });
+      const pipelines = (await api(a, 'GET', team('/pipelines'))).body.pipelines as {
+        groupUID: string;
+        isDefault: boolean;
+      }[];
+      const main = pipelines.find((p) => p.isDefault)!.groupUID;
+      await a.goto(`${app.url}/contacts/table/${encodeURIComponent(main)}`);
+      const table = a.getByTestId('contacts-table');
+      const firstRow = table.locator('[role=row][data-gtid]').first();
+      await firstRow.waitFor();
+      const filters = a.getByTestId('table-toolbar').getByRole('button', { name: 'Filters' });
+      if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+      await a.getByRole('region', { name: 'Filters' }).waitFor();
+
+      // Every column comes whole into view by scrolling sideways; the names stay in view.
+      const frame = await table.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.left + el.clientWidth };
+      });
+      const headers = table.getByRole('columnheader');
+      const labels = await headers.allInnerTexts();
+      expect(labels).toEqual(
+        expect.arrayContaining(['Name', 'Status', 'Deal value', 'Last activity']),
+      );
+      const nameLink = firstRow.getByRole('link');
+      for (let i = 0; i < labels.length; i++) {
+        const header = headers.nth(i);
+        await header.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+        const box = (await header.boundingBox())!;
+        expect(box.x, labels[i]).toBeGreaterThanOrEqual(frame.left - 1);
+        expect(box.x + box.width, labels[i]).toBeLessThanOrEqual(frame.right + 1);
+        const name = (await nameLink.boundingBox())!;
+        expect(name.x, `the name with ${labels[i]} in view`).toBeGreaterThanOrEqual(frame.left);
+        // On top, not under the cells scrolling past.
+        const onTop = await nameLink.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+          return hit !== null && el.contains(hit);
+        });
+        expect(onTop, `the name is covered with ${labels[i]} in view`).toBe(true);
+      }
+      expect(await table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+      // A column widens by dragging its edge and by the arrow keys, and keeps that width.
+      await table.evaluate((el) => el.scrollTo({ left: 0 }));
+      const email = headers.filter({ hasText: /^E-mail$/ });
+      const start = (await email.boundingBox())!.width;
+      const handle = table.getByRole('separator', { name: 'Resize E-mail' });
+      const h = (await handle.boundingBox())!;
+      await a.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+      await a.mouse.down();
+      await a.mouse.move(h.x + h.width / 2 + 40, h.y + h.height / 2, { steps: 4 });
+      await a.mouse.move(h.x + h.width / 2 + 80, h.y + h.height / 2, { steps: 4 });
+      await a.mouse.up();
+      await expect.poll(async () => (await email.boundingBox())!.width).toBeCloseTo(start + 80, -1);
+      const dragged = (await email.boundingBox())!.width;
+      await handle.focus();
+      await a.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await email.boundingBox())!.width).toBe(dragged + 16);
+      await a.reload();
+      await firstRow.waitFor();
+      expect((await email.boundingBox())!.width).toBe(dragged + 16);
+      await handle.dblclick();
+      await expect.poll(async () => (await email.boundingBox())!.width).toBe(start);
+    } finally {
+      await a.setViewportSize({ width: 1600, height: 900 });
+    }
+  });
+
+  it('keeps "New contact" whole on a phone, and nothing sticks out sideways', async () => {
+    try {
+      await a.setViewportSize({ width: 390, height: 844 });
+      await a.goto(`${app.url}/contacts/table`);
+      await a.locator('[data-testid=contacts-table] [role=row][data-gtid]').first().waitFor();
+      const button = a.getByTestId('table-toolbar').getByRole('button', { name: 'New contact' });
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await button.click();
+      const adding = a.getByRole('dialog', { name: 'New contact' });
+      await adding.waitFor();
+      await a.keyboard.press('Escape');
+      await adding.waitFor({ state: 'hidden' });
+    } finally {
+      await a.setViewportSize({ width: 1600, height: 900 });
+    }
+  });
+
   it('words a delete of every match truthfully when the total is only a bound (10,000+)', async () => {
     // The search service bounds totals over 10,000 ("10,000+"); the demo team is smaller, so
     // its answers are marked bounded here.

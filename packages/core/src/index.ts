@@ -20,6 +20,7 @@ export * from './message-queue';
 export * from './push-id';
 export * from './gtid';
 export * from './color';
+export * from './scheme-colors';
 export * from './validators';
 export * from './form-schemas';
 export * from './web-address';

@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { WrongAddressDialog } from '../features/wrong-address/WrongAddressDialog';
 import { createQueryClient } from '../lib/queryClient';
 import { theme } from '../ui/theme';
+import { TOAST_POSITION } from '../ui/toast';
 import { seedPrefetched } from './boot/seedPrefetch';
 import { buildRoutes } from './routes';
 
@@ -18,7 +19,7 @@ export function App() {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      <Notifications position={TOAST_POSITION} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <WrongAddressDialog />

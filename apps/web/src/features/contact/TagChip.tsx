@@ -1,7 +1,11 @@
 import { Badge, CloseButton } from '@mantine/core';
+import { solidVars, teamColorClasses } from '../../ui/teamColors';
 import type { ContactTag } from './types';
 
-/** A tag on the contact as a coloured chip; × removes it. Orphaned tags show dashed. */
+/**
+ * A tag on the contact as a coloured chip (the team colour rule, both schemes); × removes it.
+ * Orphaned tags show dashed.
+ */
 export function TagChip({
   tag,
   fallbackColor,
@@ -17,13 +21,13 @@ export function TagChip({
   return (
     <Badge
       color={color}
-      autoContrast
       variant={tag.orphaned ? 'outline' : 'filled'}
+      className={tag.orphaned ? undefined : teamColorClasses.badge}
       radius="sm"
       size="lg"
       tt="none"
       fw={500}
-      style={tag.orphaned ? { borderStyle: 'dashed' } : undefined}
+      style={tag.orphaned ? { borderStyle: 'dashed' } : solidVars(color)}
       title={tag.orphaned ? `${tag.name} (in no tag set any more)` : tag.name}
       rightSection={
         <CloseButton

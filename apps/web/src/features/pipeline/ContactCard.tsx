@@ -5,6 +5,7 @@ import { IconClock } from '@tabler/icons-react';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '../../ui/relativeTime';
+import { tintVars } from '../../ui/teamColors';
 import classes from './Board.module.css';
 import type { BoardCard, CardTag } from './types';
 import { safeUrl } from '../../lib/safeUrl';
@@ -36,29 +37,25 @@ function TagChips({ tags }: { tags: CardTag[] }) {
   return (
     <div className={classes.tagRow} aria-label="Tags">
       {shown.map((tag) => (
-        <Badge
+        <span
           key={tag.tagID}
-          size="xs"
-          variant="light"
-          color={tag.color}
           className={classes.tagChip}
+          style={tintVars(tag.color)}
           title={tag.name}
         >
           {tag.name}
-        </Badge>
+        </span>
       ))}
       {rest > 0 && (
-        <Badge
-          size="xs"
-          variant="default"
-          className={classes.tagChip}
+        <span
+          className={`${classes.tagChip} ${classes.tagMore}`}
           title={tags
             .slice(MAX_TAGS)
             .map((t) => t.name)
             .join(', ')}
         >
           +{rest}
-        </Badge>
+        </span>
       )}
     </div>
   );

@@ -32,7 +32,9 @@ export function PipelineView() {
         justify="space-between"
         px="md"
         py="sm"
-        wrap="nowrap"
+        gap="sm"
+        // On a phone the actions wrap under the title rather than running off the screen.
+        wrap="wrap"
         style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
       >
         <Group gap="md" wrap="nowrap">
@@ -49,9 +51,9 @@ export function PipelineView() {
             <Skeleton height={30} width={240} />
           ) : null}
         </Group>
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" ml="auto">
           {current && (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {current.contactCount.toLocaleString()} contacts
             </Text>
           )}

@@ -11,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { isColor } from '@leadloom/core';
+import { isColor, PHASE_SWATCHES as CORE_PHASE_SWATCHES } from '@leadloom/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ConfirmModal } from '../../ui/ConfirmModal';
@@ -23,16 +23,7 @@ import { SortableRows } from '../../ui/Sortable';
 import type { Phase } from './types';
 import { ListSkeleton } from '../../ui/Skeletons';
 
-const PHASE_SWATCHES = [
-  '#868E96',
-  '#FAB005',
-  '#FD7E14',
-  '#FA5252',
-  '#BE4BDB',
-  '#4C6EF5',
-  '#15AABF',
-  '#40C057',
-];
+const PHASE_SWATCHES = CORE_PHASE_SWATCHES as string[];
 
 /** Team phases (SPEC §3 Team phases): steps of the sales process that stages of any pipeline belong to. */
 export function PhasesTab({ teamUID }: { teamUID: string }) {

@@ -14,7 +14,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { isColor, readableTextColor } from '@leadloom/core';
+import { isColor, readableTextColor, STAGE_SWATCHES } from '@leadloom/core';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,24 +28,7 @@ import { SortableRows } from '../../ui/Sortable';
 import type { Phase, PipelineDetail, SetupStage, StageInput } from './types';
 import { FormActions } from '../../ui/FormActions';
 
-const SWATCHES = [
-  '#E9ECEF',
-  '#FFE066',
-  '#FFA94D',
-  '#FF8787',
-  '#F783AC',
-  '#DA77F2',
-  '#9775FA',
-  '#748FFC',
-  '#4DABF7',
-  '#3BC9DB',
-  '#38D9A9',
-  '#69DB7C',
-  '#1C7EBB',
-  '#2B8A3E',
-  '#C92A2A',
-  '#212529',
-];
+const SWATCHES = STAGE_SWATCHES as string[];
 
 /** The stages of one pipeline: the placeholder first and locked, the rest ordered by dragging. */
 export function StagesTab({ teamUID, detail }: { teamUID: string; detail: PipelineDetail }) {

@@ -2,6 +2,7 @@ import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useCurrentTeam } from '../session/CurrentUser';
+import { solidVars, teamColorClasses } from '../../ui/teamColors';
 
 /** Owners and admins change the setup; members see it read-only. */
 export function useCanEditSetup(): boolean {
@@ -103,7 +104,10 @@ export function InlineRename({
   );
 }
 
-/** A small rounded colour chip showing a stage's (or phase's) colour and font colour. */
+/**
+ * A small rounded colour chip showing a stage's (or phase's) colour and font colour, as the
+ * board's header shows them in the current scheme (ui/teamColors).
+ */
 export function ColorChip({
   color,
   fontColor,
@@ -115,12 +119,12 @@ export function ColorChip({
 }) {
   return (
     <span
+      className={teamColorClasses.solid}
       style={{
+        ...solidVars(color, fontColor),
         display: 'inline-block',
         padding: '2px 8px',
         borderRadius: 4,
-        background: color,
-        color: fontColor ?? 'inherit',
         border: '1px solid var(--mantine-color-default-border)',
         fontSize: 'var(--mantine-font-size-sm)',
         fontWeight: 500,

@@ -1,36 +1,18 @@
 import { Badge, Button, ColorInput, Group, TextInput } from '@mantine/core';
-import { isColor, readableTextColor } from '@leadloom/core';
+import { isColor, TAG_SWATCHES } from '@leadloom/core';
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api';
+import { solidVars, teamColorClasses } from '../../ui/teamColors';
 
 /** Colours offered next to the picker (the default tag-set colour first). */
-export const SWATCHES = [
-  '#1C7EBB',
-  '#0C8599',
-  '#2F9E44',
-  '#66A80F',
-  '#F08C00',
-  '#E8590C',
-  '#E03131',
-  '#D6336C',
-  '#9C36B5',
-  '#6741D9',
-  '#495057',
-];
+export const SWATCHES = TAG_SWATCHES as string[];
 
-/** A coloured chip: the tag or label as it shows on contacts. */
+/** A coloured chip: the tag or label as it shows on contacts, in the current scheme. */
 export function ColorChip({ color, children }: { color: string; children: ReactNode }) {
-  const bg = isColor(color) ? color : '#868e96';
   return (
-    <Badge
-      variant="filled"
-      radius="sm"
-      tt="none"
-      fw={500}
-      style={{ backgroundColor: bg, color: readableTextColor(bg), maxWidth: 260 }}
-    >
+    <span className={teamColorClasses.chip} style={solidVars(isColor(color) ? color : '#868e96')}>
       {children}
-    </Badge>
+    </span>
   );
 }
 

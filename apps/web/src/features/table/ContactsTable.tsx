@@ -47,13 +47,25 @@ import { safeUrl } from '../../lib/safeUrl';
 
 export const ROW_HEIGHT = 40;
 const CHECK_WIDTH = 40;
+/** A resize handle moves its column by this much per arrow key (Shift: four times as much). */
+const RESIZE_STEP = 16;
+
+/**
+ * The row's box and the name column stay in view while the table scrolls sideways (a wide
+ * table scrolls rather than cutting columns off): their cells stick to the left edge.
+ */
+const STICKY_CHECK = `${classes.td} ${classes.check} ${classes.stickyCheck}`;
+const STICKY_NAME = `${classes.td} ${classes.stickyName}`;
+const STICKY_CHECK_HEAD = `${classes.th} ${classes.check} ${classes.stickyCheck}`;
+const STICKY_NAME_HEAD = `${classes.th} ${classes.stickyName}`;
 /** Rows of skeleton after the loaded ones while more can come. */
 const LOADING_ROWS = 8;
 /** Fetch the next page when the view gets this close to the last loaded row. */
 const PREFETCH_ROWS = 60;
 
 export interface Lookups {
-  tags: Map<string, { name: string; color: string }>;
+  /** `style`: the tag's colours for both schemes (`tintVars`), worked out once per tag. */
+  tags: Map<string, { name: string; color: string; style: CSSProperties }>;
   labels: Map<string, { display: string; color: string }>;
   /** `color` is the stage's background (pale); `fontColor` its text colour (strong). */
   stages: Map<string, { name: string; color: string; fontColor?: string }>;
@@ -193,12 +205,7 @@ function cellOf(
       return (
         <>
           {tags.slice(0, MAX_TAGS).map((t) => (
-            <span
-              key={t.id}
-              className={classes.tag}
-              style={{ '--tag-color': t.color } as CSSProperties}
-              title={t.name}
-            >
+            <span key={t.id} className={classes.tag} style={t.style} title={t.name}>
               {t.name}
             </span>
           ))}
@@ -510,7 +517,7 @@ const TableHeader = memo(function TableHeader({
 
   return (
     <div className={classes.header} style={{ width }} role="row" aria-rowindex={1}>
-      <div className={`${classes.th} ${classes.check}`} style={{ width: CHECK_WIDTH }}>
+      <div className={STICKY_CHECK_HEAD} style={{ width: CHECK_WIDTH }}>
         <RowCheckbox
           label="Select every contact on screen"
           checked={allState === 'all'}
@@ -527,8 +534,9 @@ const TableHeader = memo(function TableHeader({
             key={header.id}
             role="columnheader"
             aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-            className={classes.th}
+            className={id === 'name' ? STICKY_NAME_HEAD : classes.th}
             style={{ width: header.getSize() }}
+            data-column={id}
             data-sortable={field ? true : undefined}
             data-sorted={sorted ?? undefined}
             data-drop-target={dropTarget === id && dragging !== id ? true : undefined}
@@ -585,8 +593,29 @@ const TableHeader = memo(function TableHeader({
                 delete w[id];
                 onLayoutChange({ ...layout, widths: w });
               }}
+              onKeyDown={(e) => {
+                const step = e.shiftKey ? RESIZE_STEP * 4 : RESIZE_STEP;
+                const by = e.key === 'ArrowRight' ? step : e.key === 'ArrowLeft' ? -step : 0;
+                if (by === 0) return;
+                e.preventDefault();
+                e.stopPropagation();
+                const next = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, header.getSize() + by));
+                onLayoutChange({ ...layout, widths: { ...layout.widths, [id]: next } });
+              }}
+              // Not a drag source: dragging the handle resizes, it does not move the column.
+              draggable
+              onDragStart={(e) => {
+                e.preventDefault();
+                e.stopPropagation();
+              }}
+              tabIndex={0}
               role="separator"
+              aria-orientation="vertical"
+              aria-valuenow={header.getSize()}
+              aria-valuemin={MIN_WIDTH}
+              aria-valuemax={MAX_WIDTH}
               aria-label={`Resize ${COLUMN_LABELS[id]}`}
+              title="Drag or use the arrow keys to resize; double-click to reset"
             />
           </div>
         );
@@ -639,11 +668,7 @@ const TableRow = memo(function TableRow({
       title={(hit as TableHit).live ? LIVE_TITLES[(hit as TableHit).live!] : undefined}
       style={{ width, transform: `translateY(${start}px)` }}
     >
-      <div
-        className={`${classes.td} ${classes.check}`}
-        style={{ width: CHECK_WIDTH }}
-        role="gridcell"
-      >
+      <div className={STICKY_CHECK} style={{ width: CHECK_WIDTH }} role="gridcell">
         <RowCheckbox
           label={`Select ${hitName(hit)}`}
           checked={selected}
@@ -670,7 +695,12 @@ const TableRow = memo(function TableRow({
           );
         }
         return (
-          <div key={id} role="gridcell" className={classes.td} style={{ width: widths[i] }}>
+          <div
+            key={id}
+            role="gridcell"
+            className={id === 'name' ? STICKY_NAME : classes.td}
+            style={{ width: widths[i] }}
+          >
             {cell}
           </div>
         );

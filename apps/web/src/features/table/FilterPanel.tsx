@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import type { SearchFilter } from '@leadloom/core';
 import type { ReactNode } from 'react';
+import classes from './Table.module.css';
 import { activeFilterCount, compactFilter, dayToISO, isoToDay } from './tableState';
 
 export interface FilterOptions {
@@ -131,14 +132,7 @@ export function FilterPanel({
   const count = activeFilterCount(filter);
 
   return (
-    <Stack
-      gap={0}
-      w={300}
-      h="100%"
-      style={{ borderRight: '1px solid var(--app-shell-border-color)', flex: 'none' }}
-      aria-label="Filters"
-      role="region"
-    >
+    <Stack gap={0} className={classes.filterPanel} aria-label="Filters" role="region">
       <Group justify="space-between" px="md" py="xs" wrap="nowrap">
         <Title order={2} size="h5">
           Filters

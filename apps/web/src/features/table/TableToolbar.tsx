@@ -32,8 +32,8 @@ export interface TableToolbarProps {
 /**
  * The table's toolbar: what to list (pipeline, search, filters, saved views) on the left, the
  * count, the columns and "New contact" on the right. It wraps instead of overflowing: on a
- * narrow window the right-hand group moves under the left one (every action stays reachable),
- * and the search box gives up width first. Memoised: pages landing while the table scrolls do
+ * narrow window the right-hand group moves under the left one, and on a phone it wraps itself
+ * (every action stays whole and reachable); the search box gives up width first. Memoised: pages landing while the table scrolls do
  * not re-render it.
  */
 export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps) {
@@ -99,7 +99,7 @@ export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps)
           onApply={props.onApplySaved}
         />
       </Group>
-      <Group gap="sm" wrap="nowrap" ml="auto">
+      <Group gap="sm" wrap="wrap" ml="auto" justify="flex-end">
         <Text
           size="sm"
           c="dimmed"

@@ -19,6 +19,7 @@ import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { StateMessage } from '../../ui/StateMessage';
+import { tintVars } from '../../ui/teamColors';
 import { tableKeys, useTableSearch } from './api';
 import { livePending, refreshTable } from './liveTable';
 import { BulkBar } from './BulkBar';
@@ -192,7 +193,10 @@ export function TableView() {
     () => ({
       tags: new Map(
         (tagSets.data ?? []).flatMap((set) =>
-          set.tags.map((t) => [t.tagID, { name: t.name, color: t.color ?? set.color }] as const),
+          set.tags.map((t) => {
+            const color = t.color ?? set.color;
+            return [t.tagID, { name: t.name, color, style: tintVars(color) }] as const;
+          }),
         ),
       ),
       labels: new Map((labels.data ?? []).map((l) => [l.labelUID, l])),
@@ -327,7 +331,7 @@ export function TableView() {
         pipelineUID={pipelineUID}
         stageUID={null}
       />
-      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+      <div style={{ display: 'flex', flex: 1, minHeight: 0, position: 'relative' }}>
         {filtersOpen && (
           <MemoFilterPanel
             filter={query.filter}
