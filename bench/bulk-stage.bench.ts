@@ -25,9 +25,9 @@ interface StagePage {
   nextCursor: string | null;
 }
 
-/** Quick (`npm run bench -- all --quick`): 2,000 of a team of 4,000 moved, one run. */
+/** Quick (`npm run bench -- all --quick`): 1,000 of a team of 2,000 moved, one run. */
 export default async function bulkStage(_args: string[] = [], quick?: Quick): Promise<boolean> {
-  if (quick) [CONTACTS, MOVED, RUNS] = [4_000, 2_000, 1];
+  if (quick) [CONTACTS, MOVED, RUNS] = [2_000, 1_000, 1];
   const server = await startBenchServer({ contacts: CONTACTS, stageHeavy: true });
   try {
     const { teamUID, engine } = server;

@@ -25,9 +25,9 @@ let ACTIVITIES = 1_000_000;
 let ROUNDS = 40;
 let WARMUP = 5;
 
-/** Quick (`npm run bench -- all --quick`): 10,000 contacts, 100,000 activities, 8 rounds. */
+/** Quick (`npm run bench -- all --quick`): 10,000 contacts, 100,000 activities, 4 rounds. */
 export default async function kpiBench(_args: string[] = [], quick?: Quick): Promise<boolean> {
-  if (quick) [CONTACTS, ACTIVITIES, ROUNDS, WARMUP] = [10_000, 100_000, 8, 2];
+  if (quick) [CONTACTS, ACTIVITIES, ROUNDS, WARMUP] = [10_000, 100_000, 4, 1];
   const server = await startBenchServer({
     contacts: CONTACTS,
     prepare: ['bench/kpi-seed.ts', String(ACTIVITIES)],

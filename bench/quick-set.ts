@@ -52,7 +52,7 @@ async function withServer<T>(
   }
 }
 
-/** The board read: first page of every stage, 4 clients, 400 requests after 20. */
+/** The board read: first page of every stage, 4 clients, 200 requests after 20. */
 async function boardRead(quick: Quick) {
   await withServer({ contacts: 10_000 }, async (server) => {
     const pipelineUID = await defaultPipelineUID(server);
@@ -66,7 +66,7 @@ async function boardRead(quick: Quick) {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        while (next++ < 400) {
+        while (next++ < 200) {
           const t = performance.now();
           const res = await fetch(url, { headers: server.headers });
           await res.arrayBuffer();
@@ -96,8 +96,8 @@ async function search(quick: Quick) {
     let runs: { paced: RunFigures[]; closed: RunFigures[] } | null = null;
     await measure(server, {
       clients: 8,
-      paced: 240,
-      closed: 480,
+      paced: 120,
+      closed: 240,
       runs: 1,
       cpuByShape: false,
       collect: (r) => (runs = r),
@@ -147,11 +147,11 @@ async function search(quick: Quick) {
   });
 }
 
-/** The mixed burst: 32 clients, 1,500 requests (5,000 at full size). */
+/** The mixed burst: 32 clients, 800 requests (5,000 at full size). */
 async function mixed(quick: Quick) {
   await withServer({ contacts: 10_000 }, async (server) => {
-    await mixedBurst(server, { clients: 4, requests: 100, seed: 1 });
-    const b = await mixedBurst(server, { clients: 32, requests: 1_500 });
+    await mixedBurst(server, { clients: 4, requests: 60, seed: 1 });
+    const b = await mixedBurst(server, { clients: 32, requests: 800 });
     quick.collect({
       id: 'mixed-burst (32 clients)',
       figure: `p99 ${ms(b.p99)}, ${(b.requests / b.seconds).toFixed(0)} req/s`,

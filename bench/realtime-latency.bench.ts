@@ -145,12 +145,12 @@ function seenAt(page: Page, timeoutMs: number) {
   );
 }
 
-/** Quick (`npm run bench -- all --quick`): 30 watched moves after 5. */
+/** Quick (`npm run bench -- all --quick`): 20 watched moves after 3. */
 export default async function realtimeLatency(
   _args: string[] = [],
   quick?: Quick,
 ): Promise<boolean> {
-  if (quick) [MOVES, WARMUP] = [30, 5];
+  if (quick) [MOVES, WARMUP] = [20, 3];
   const server = await startBenchServer({ contacts: CONTACTS });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

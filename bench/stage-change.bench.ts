@@ -31,9 +31,9 @@ interface Stage {
   nextCursor: string | null;
 }
 
-/** Quick (`npm run bench -- all --quick`): a team of 10,000, 400 moves, one run. */
+/** Quick (`npm run bench -- all --quick`): a team of 10,000, 200 moves, one run. */
 export default async function stageChange(_args: string[] = [], quick?: Quick): Promise<boolean> {
-  if (quick) [CONTACTS, MOVES, RUNS] = [10_000, 400, 1];
+  if (quick) [CONTACTS, MOVES, RUNS] = [10_000, 200, 1];
   const server = await startBenchServer({ contacts: CONTACTS });
   try {
     const { teamUID, engine } = server;

@@ -430,7 +430,7 @@ async function smallPipeline(server: BenchServer): Promise<string> {
   return groupUID;
 }
 
-/** Quick (`npm run bench -- all --quick`): 10,000 rows, first paint only, 3 runs. */
+/** Quick (`npm run bench -- all --quick`): 10,000 rows, first paint only, 2 runs. */
 export default async function table(_args: string[] = [], quick?: Quick): Promise<boolean> {
   const server = await startBenchServer({
     contacts: quick ? 10_000 : CONTACTS,
@@ -466,7 +466,7 @@ export default async function table(_args: string[] = [], quick?: Quick): Promis
     for (let i = 0; i < (quick ? 1 : WARM_UPS); i++) await firstPaint(context, bigUrl); // HTTP and code caches
     const runs: PaintRun[] = [];
     const cpuBefore = await server.cpuSample();
-    for (let i = 0; i < (quick ? 3 : RUNS); i++) runs.push(await firstPaint(context, bigUrl));
+    for (let i = 0; i < (quick ? 2 : RUNS); i++) runs.push(await firstPaint(context, bigUrl));
     const paint = median(runs.map((r) => r.frame));
     if (quick) {
       // CPU per page load: the server's and the database's share of opening the table.

@@ -42,9 +42,9 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** Quick (`npm run bench -- all --quick`): 10,000 contacts, 5,000 open tasks, 60 requests a view. */
+/** Quick (`npm run bench -- all --quick`): 10,000 contacts, 5,000 open tasks, 30 requests a view. */
 export default async function tasks(_args: string[] = [], quick?: Quick): Promise<boolean> {
-  if (quick) [CONTACTS, OPEN_TASKS, REQUESTS, RUNS] = [10_000, 5_000, 60, 1];
+  if (quick) [CONTACTS, OPEN_TASKS, REQUESTS, RUNS] = [10_000, 5_000, 30, 1];
   const server = await startBenchServer({ contacts: CONTACTS, tasks: OPEN_TASKS });
   try {
     const { teamUID, engine } = server;
