@@ -394,8 +394,10 @@ const waterfall = (run: PaintRun) =>
 const within = (a: number, b: number) => Math.abs(a - b) <= DOM_TOLERANCE * b;
 const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)} %`;
 
-/** `npm run bench -- board-paint [paint] [dom] [moves]`: only those parts (default: all). */
-/** Quick (`npm run bench -- all --quick`): the first paint only, 3 runs, same data. */
+/**
+ * `npm run bench -- board-paint [paint] [dom] [moves]`: only those parts (default: all).
+ * Quick (`npm run bench -- all --quick`): the first paint only, 3 runs, same data.
+ */
 export default async function boardPaint(args: string[] = [], quick?: Quick): Promise<boolean> {
   const parts = new Set(quick ? ['paint'] : args.length ? args : ['paint', 'dom', 'moves']);
   const server = await startBenchServer({ contacts: CONTACTS, stageHeavy: true });
