@@ -16,6 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,18 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** A port nothing listens on now (other benchmarks and test servers share the machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Seeds the demo team with `contacts` contacts, starts the server and signs in. */
 export async function startBenchServer(opts: {
   contacts: number;
@@ -132,7 +145,7 @@ export async function startBenchServer(opts: {
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'leadloom-bench-'));
   const cacheRoot = !dbUrl && !keptDir ? process.env.BENCH_SEED_CACHE : undefined;
   const cached = cacheRoot ? path.join(cacheRoot, seedKey(opts)) : undefined;
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const base = `http://localhost:${port}`;
   const env = {
     ...process.env,
