@@ -396,11 +396,12 @@ const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 10
 
 /**
  * `npm run bench -- board-paint [paint] [dom] [moves]`: only those parts (default: all).
- * Quick (`npm run bench -- all --quick`): the first paint only, 3 runs, same data.
+ * Quick (`npm run bench -- all --quick`): the first paint only, 3 runs, on the quick bulk-stage
+ * data (2,000 contacts, 1,000 in one stage: no seed of its own).
  */
 export default async function boardPaint(args: string[] = [], quick?: Quick): Promise<boolean> {
   const parts = new Set(quick ? ['paint'] : args.length ? args : ['paint', 'dom', 'moves']);
-  const server = await startBenchServer({ contacts: CONTACTS, stageHeavy: true });
+  const server = await startBenchServer({ contacts: quick ? 2_000 : CONTACTS, stageHeavy: true });
   const browser = await launchBrowser();
   try {
     const { teamUID, engine, base } = server;
@@ -459,7 +460,7 @@ export default async function boardPaint(args: string[] = [], quick?: Quick): Pr
         id: 'board-paint first cards',
         figure: `median ${ms(paint)}`,
         ...perRequest(await server.cpuSince(cpuBefore), runs.length),
-        goal: `first paint with ${heavy.count.toLocaleString('en-US')} cards in one stage <= 600 ms: ${ms(paint)} today (${paint <= 600 ? 'met' : 'not yet'})`,
+        goal: `first paint with 20,000 cards in one stage <= 600 ms (full size: bench board-paint paint); here ${heavy.count.toLocaleString('en-US')} cards: ${ms(paint)}`,
         errors: 0,
       });
       const typical = [...runs].sort((a, b) => a.frame - b.frame)[Math.floor(runs.length / 2)]!;
