@@ -96,6 +96,7 @@ async function search(quick: Quick) {
     let runs: { paced: RunFigures[]; closed: RunFigures[] } | null = null;
     await measure(server, {
       clients: 8,
+      contacts: 10_000,
       paced: 120,
       closed: 240,
       runs: 1,

@@ -413,6 +413,8 @@ export async function measure(
     closed?: number;
     /** The one-at-a-time CPU by shape (default true). */
     cpuByShape?: boolean;
+    /** The team's size, as printed (40,000 by default). */
+    contacts?: number;
     /** Handed every run's figures (the quick table). */
     collect?: (runs: { paced: RunFigures[]; closed: RunFigures[] }) => void;
   } = { clients: 8 },
@@ -688,7 +690,7 @@ export async function measure(
   process.stdout.write(
     [
       '',
-      `search: ${engine}, team of ${CONTACTS} contacts${opts.million ? ' among 1,000,000 in 1,000 teams' : ''}, ` +
+      `search: ${engine}, team of ${opts.contacts ?? CONTACTS} contacts${opts.million ? ' among 1,000,000 in 1,000 teams' : ''}, ` +
         `${CLIENTS} concurrent client${CLIENTS === 1 ? '' : 's'}, median of ${RUN_COUNT} runs, ${os.cpus().length} CPUs`,
       ...report(
         `paced type-ahead replay (people typing; ${PACED} requests a run): the target's figure`,
