@@ -434,7 +434,7 @@ export default async function boardPaint(args: string[] = [], quick?: Quick): Pr
 
     const report = [
       '',
-      `board-paint: ${engine}, demo team of ${CONTACTS} (--stage-heavy): "${heavy.name}" ` +
+      `board-paint: ${engine}, demo team of ${quick ? 2_000 : CONTACTS} (--stage-heavy): "${heavy.name}" ` +
         `${heavy.count} cards; Chromium ${browser.version()}, ${VIEWPORT.width}x${VIEWPORT.height}`,
     ];
     const verdicts: boolean[] = [];
@@ -465,7 +465,7 @@ export default async function boardPaint(args: string[] = [], quick?: Quick): Pr
       });
       const typical = [...runs].sort((a, b) => a.frame - b.frame)[Math.floor(runs.length / 2)]!;
       report.push(
-        `  first cards painted (new tab, warm HTTP cache), ${RUNS} runs: element timing ` +
+        `  first cards painted (new tab, warm HTTP cache), ${runs.length} runs: element timing ` +
           `median ${ms(median(et))} [${et.map((n) => n.toFixed(0)).join(' ')}]; frame median ` +
           `${ms(median(frames))}; card in DOM median ${ms(median(runs.map((r) => r.inDom)))}`,
         `    median run (ms from navigation): ${waterfall(typical)}`,
