@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.tsx',
+      'bench/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['./vitest.global-setup.ts'],

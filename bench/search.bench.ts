@@ -46,6 +46,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { FIRST_NAMES, LAST_NAMES } from '../apps/server/src/seed/demo-data';
+import type { CpuSplit } from './cpu';
 import { defaultPipelineUID, startBenchServer, type BenchServer } from './server';
 import { median, ms, percentile } from './stats';
 
@@ -273,7 +274,7 @@ export default async function searchBench(args: string[] = []): Promise<boolean>
   }
 }
 
-interface Sample {
+export interface Sample {
   server: number;
   queue: number;
   db: number;
@@ -342,7 +343,7 @@ const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, ms
 const PALETTE_DEBOUNCE_MS = 150;
 const PALETTE_STALE_MS = 10_000;
 
-interface RunFigures {
+export interface RunFigures {
   p50: number;
   p95: number;
   p99: number;
@@ -354,9 +355,19 @@ interface RunFigures {
   samples: Sample[];
   cpuPerQuery: number;
   pgCpuPerQuery: number;
+  /** The run's CPU, server and database (the quick table's split). */
+  cpu: CpuSplit;
+  errors: number;
 }
 
-function summarise(samples: Sample[], secs: number, cpuMs: number, pgCpuMs: number): RunFigures {
+function summarise(
+  samples: Sample[],
+  secs: number,
+  cpuMs: number,
+  pgCpuMs: number,
+  cpu: CpuSplit,
+  errors: number,
+): RunFigures {
   const sorted = (pick: (x: Sample) => number) => samples.map(pick).sort((a, b) => a - b);
   const server = sorted((x) => x.server);
   return {
@@ -383,6 +394,8 @@ function summarise(samples: Sample[], secs: number, cpuMs: number, pgCpuMs: numb
     samples,
     cpuPerQuery: cpuMs / samples.length,
     pgCpuPerQuery: pgCpuMs / samples.length,
+    cpu,
+    errors,
   };
 }
 
@@ -396,6 +409,14 @@ export async function measure(
     runs?: number;
     /** Only the CPU per query by shape, `runs` passes (no replays, no verdict). */
     cpuOnly?: boolean;
+    /** Closed-loop requests a run (1,200 by default). */
+    closed?: number;
+    /** The one-at-a-time CPU by shape (default true). */
+    cpuByShape?: boolean;
+    /** The team's size, as printed (40,000 by default). */
+    contacts?: number;
+    /** Handed every run's figures (the quick table). */
+    collect?: (runs: { paced: RunFigures[]; closed: RunFigures[] }) => void;
   } = { clients: 8 },
 ): Promise<boolean> {
   const CLIENTS = opts.clients;
@@ -470,9 +491,12 @@ export async function measure(
    * about clients / throughput, Little's law), not what a person typing sees.
    */
   const closedRun = async (seed: number): Promise<RunFigures> => {
-    const queries = flat(replay(ctx, seed, QUERIES)).slice(0, QUERIES);
+    const count = opts.closed ?? QUERIES;
+    const queries = flat(replay(ctx, seed, count)).slice(0, count);
     const samples: Sample[] = [];
     let next = 0;
+    const failedBefore = errors.length;
+    const split = await server.cpuSample();
     const cpu = server.cpuMs();
     const pgCpu = postgresCpuMs();
     const started = performance.now();
@@ -489,6 +513,8 @@ export async function measure(
       (performance.now() - started) / 1000,
       server.cpuMs() - cpu,
       postgresCpuMs() - pgCpu,
+      await server.cpuSince(split),
+      errors.length - failedBefore,
     );
   };
 
@@ -504,6 +530,8 @@ export async function measure(
     const samples: Sample[] = [];
     let next = 0;
     let sent = 0;
+    const failedBefore = errors.length;
+    const split = await server.cpuSample();
     const cpu = server.cpuMs();
     const pgCpu = postgresCpuMs();
     const started = performance.now();
@@ -558,6 +586,8 @@ export async function measure(
       (performance.now() - started) / 1000,
       server.cpuMs() - cpu,
       postgresCpuMs() - pgCpu,
+      await server.cpuSince(split),
+      errors.length - failedBefore,
     );
   };
 
@@ -642,7 +672,7 @@ export async function measure(
     process.stdout.write(lines.join('\n'));
     return errors.length === 0;
   }
-  const cpuLines = await cpuByShape();
+  const cpuLines = opts.cpuByShape === false ? [] : await cpuByShape();
   const cpuLoad = os
     .loadavg()
     .map((l) => l.toFixed(2))
@@ -652,6 +682,7 @@ export async function measure(
   for (let run = 0; run < RUN_COUNT; run++) paced.push(await pacedRun(run + 1));
   const closed: RunFigures[] = [];
   for (let run = 0; run < RUN_COUNT; run++) closed.push(await closedRun(run + 1));
+  opts.collect?.({ paced, closed });
 
   const p95 = median(paced.map((f) => f.p95));
   const p99 = median(paced.map((f) => f.p99));
@@ -659,7 +690,7 @@ export async function measure(
   process.stdout.write(
     [
       '',
-      `search: ${engine}, team of ${CONTACTS} contacts${opts.million ? ' among 1,000,000 in 1,000 teams' : ''}, ` +
+      `search: ${engine}, team of ${opts.contacts ?? CONTACTS} contacts${opts.million ? ' among 1,000,000 in 1,000 teams' : ''}, ` +
         `${CLIENTS} concurrent client${CLIENTS === 1 ? '' : 's'}, median of ${RUN_COUNT} runs, ${os.cpus().length} CPUs`,
       ...report(
         `paced type-ahead replay (people typing; ${PACED} requests a run): the target's figure`,
@@ -668,7 +699,7 @@ export async function measure(
       '    per shape (all paced runs):',
       ...shapes(paced),
       ...report(
-        `throughput reached (closed loop: the next request the moment an answer arrives; ${QUERIES} requests a run)`,
+        `throughput reached (closed loop: the next request the moment an answer arrives; ${opts.closed ?? QUERIES} requests a run)`,
         closed,
       ),
       '    per shape (all closed-loop runs):',

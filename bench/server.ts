@@ -6,14 +6,25 @@
  * skipped when the demo team is already there, so a benchmark can be re-run without seeding
  * 40,000 contacts again. With BENCH_DATABASE_URL keep the folder too: it holds the auth secret
  * the database's signing keys are encrypted with.
+ * BENCH_SEED_CACHE=<folder> (embedded only; `npm run bench -- all` sets it) seeds each data set
+ * once into <folder>/<key> and then starts every run on a fresh copy of it; the key hashes the
+ * seed options and the seed's sources (demo seed, schema, migrations, prepare scripts), so a
+ * change to any of them seeds again.
+ * BENCH_APP_ROOT=<checkout> benchmarks that checkout's build and seed instead of this one's
+ * (`npm run bench -- compare` measures an older commit with today's harness).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuBetween, embeddedSampler, postgresSampler, type CpuSample, type CpuSplit } from './cpu';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+/** The checkout whose server is measured. */
+export const root = path.resolve(process.env.BENCH_APP_ROOT ?? path.join(benchDir, '..'));
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -27,7 +38,11 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server to DIR (for finding hot paths).
   const prof = process.env.BENCH_CPU_PROF;
-  const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+  const args = [
+    ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+    '--import',
+    path.join(benchDir, 'db-thread.mjs'),
+  ];
   const child = spawn(process.execPath, [...args, 'apps/server/dist/main.js'], {
     cwd: root,
     env,
@@ -58,7 +73,34 @@ export interface BenchServer {
    * cannot be read. Per operation it depends far less on the machine's load than latency does.
    */
   cpuMs(): number;
+  /** A CPU reading of the server and of the database; `cpuSince` gives the split since one. */
+  cpuSample(): Promise<CpuSample>;
+  cpuSince(before: CpuSample): Promise<CpuSplit>;
   stop(): Promise<void>;
+}
+
+/** What identifies a seeded data set: its options and the sources that make it. */
+function seedKey(opts: object): string {
+  const hash = crypto.createHash('sha256').update(JSON.stringify(opts));
+  const walk = (p: string) => {
+    if (!fs.existsSync(p)) return;
+    if (fs.statSync(p).isDirectory()) {
+      for (const f of fs.readdirSync(p).sort()) walk(path.join(p, f));
+    } else if (!p.endsWith('.test.ts')) {
+      hash.update(path.relative(root, p)).update(fs.readFileSync(p));
+    }
+  };
+  for (const p of [
+    'apps/server/src/demo.ts',
+    'apps/server/src/seed',
+    'apps/server/src/db/schema',
+    'apps/server/drizzle',
+    'bench/kpi-seed.ts',
+    'bench/steady-state.ts',
+    'package-lock.json',
+  ])
+    walk(path.join(root, p));
+  return hash.digest('hex').slice(0, 16);
 }
 
 function processCpuMs(pid: number | undefined): number {
@@ -69,6 +111,18 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/** A port nothing listens on now (other benchmarks and test servers share the machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Seeds the demo team with `contacts` contacts, starts the server and signs in. */
@@ -89,7 +143,9 @@ export async function startBenchServer(opts: {
   const keptDir = process.env.BENCH_DATA_DIR;
   if (keptDir) fs.mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'leadloom-bench-'));
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const cacheRoot = !dbUrl && !keptDir ? process.env.BENCH_SEED_CACHE : undefined;
+  const cached = cacheRoot ? path.join(cacheRoot, seedKey(opts)) : undefined;
+  const port = await freePort();
   const base = `http://localhost:${port}`;
   const env = {
     ...process.env,
@@ -100,6 +156,11 @@ export async function startBenchServer(opts: {
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
   };
   const engine = dbUrl ? 'PostgreSQL' : 'embedded PGlite';
+  const threadFile = path.join(dataDir, 'bench-db-thread');
+  if (cached && fs.existsSync(cached)) {
+    fs.cpSync(cached, dataDir, { recursive: true });
+    return signIn(await startServer({ ...env, BENCH_DB_THREAD_FILE: threadFile }));
+  }
   process.stdout.write(
     `Seeding ${opts.contacts} contacts${opts.tasks ? ` and ${opts.tasks} open tasks` : ''}${opts.million ? ' (then 1,000,000 in all)' : ''} on ${engine}...\n`,
   );
@@ -122,47 +183,68 @@ export async function startBenchServer(opts: {
     `Seed done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.\n`,
   );
   if (opts.prepare) await run(process.execPath, ['--import', 'tsx', ...opts.prepare], env);
-  const server = await startServer(env);
-  const stop = async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'demo@leadloom.dev', password: 'leadloom-demo' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const { token } = (await (
-      await fetch(`${base}/api/auth/token`, { headers: { cookie } })
-    ).json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { teamUID: string };
-    return {
-      base,
-      engine,
-      postgres: Boolean(dbUrl),
-      teamUID: me.teamUID,
-      headers,
-      async json<T>(method: string, urlPath: string, body?: unknown) {
-        const res = await fetch(`${base}${urlPath}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, body: (await res.json()) as T };
-      },
-      cpuMs: () => processCpuMs(server.pid),
-      stop,
+  if (cached) {
+    // Kept vacuumed and analysed: otherwise the server's VACUUM at start (embedded maintenance)
+    // runs during every copy's first measured requests.
+    if (!opts.prepare?.includes('bench/steady-state.ts'))
+      await run(process.execPath, ['--import', 'tsx', 'bench/steady-state.ts'], env);
+    // Copied aside under a temporary name first: a half-written cache entry is never used.
+    const partial = `${cached}.${process.pid}.partial`;
+    fs.cpSync(dataDir, partial, { recursive: true });
+    fs.renameSync(partial, cached);
+  }
+  return signIn(await startServer({ ...env, BENCH_DB_THREAD_FILE: threadFile }));
+
+  async function signIn(server: ChildProcess): Promise<BenchServer> {
+    const sampler = dbUrl
+      ? await postgresSampler(server.pid!, dbUrl)
+      : embeddedSampler(server.pid!, threadFile);
+    const stop = async () => {
+      await sampler.close().catch(() => {});
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
     };
-  } catch (error) {
-    await stop();
-    throw error;
+    try {
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email: 'demo@leadloom.dev', password: 'leadloom-demo' }),
+      });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const { token } = (await (
+        await fetch(`${base}/api/auth/token`, { headers: { cookie } })
+      ).json()) as { token?: string };
+      // Said here, not as a 401 on the benchmark's first request.
+      if (!token) throw new Error(`signing in as the demo user answered ${signIn.status}`);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { teamUID: string };
+      return {
+        base,
+        engine,
+        postgres: Boolean(dbUrl),
+        teamUID: me.teamUID,
+        headers,
+        async json<T>(method: string, urlPath: string, body?: unknown) {
+          const res = await fetch(`${base}${urlPath}`, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: res.status, body: (await res.json()) as T };
+        },
+        cpuMs: () => processCpuMs(server.pid),
+        cpuSample: () => sampler.sample(),
+        cpuSince: async (before) => cpuBetween(before, await sampler.sample(), !dbUrl),
+        stop,
+      };
+    } catch (error) {
+      await stop();
+      throw error;
+    }
   }
 }
 

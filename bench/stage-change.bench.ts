@@ -15,13 +15,14 @@
  */
 import os from 'node:os';
 import { measureCommitFloor } from './commit-floor';
+import { perRequest, type Quick } from './figures';
 import { addStageWebhook, defaultPipelineUID, startBenchServer } from './server';
 import { median, ms, percentile } from './stats';
 
-const CONTACTS = 40_000;
-const MOVES = 1_200;
+let CONTACTS = 40_000;
+let MOVES = 1_200;
 const WRITERS = 4;
-const RUNS = 3;
+let RUNS = 3;
 
 interface Stage {
   stageUID: string;
@@ -30,7 +31,9 @@ interface Stage {
   nextCursor: string | null;
 }
 
-export default async function stageChange(): Promise<boolean> {
+/** Quick (`npm run bench -- all --quick`): a team of 10,000, 200 moves, one run. */
+export default async function stageChange(_args: string[] = [], quick?: Quick): Promise<boolean> {
+  if (quick) [CONTACTS, MOVES, RUNS] = [10_000, 200, 1];
   const server = await startBenchServer({ contacts: CONTACTS });
   try {
     const { teamUID, engine } = server;
@@ -77,6 +80,7 @@ export default async function stageChange(): Promise<boolean> {
     const serverCpu: number[] = [];
     const clientCpu: number[] = [];
     for (let r = 0; r < RUNS; r++) {
+      const split = await server.cpuSample();
       const cpuBefore = server.cpuMs();
       const clientBefore = process.cpuUsage();
       const samples: number[] = [];
@@ -94,6 +98,12 @@ export default async function stageChange(): Promise<boolean> {
       p99s.push(percentile(samples, 99));
       rates.push(samples.length / secs);
       serverCpu.push((server.cpuMs() - cpuBefore) / samples.length);
+      quick?.collect({
+        id: 'stage-change',
+        figure: `p95 ${ms(percentile(samples, 95))}, ${(samples.length / secs).toFixed(0)} moves/s`,
+        ...perRequest(await server.cpuSince(split), samples.length),
+        errors: 0,
+      });
       const client = process.cpuUsage(clientBefore);
       clientCpu.push((client.user + client.system) / 1000 / samples.length);
     }
