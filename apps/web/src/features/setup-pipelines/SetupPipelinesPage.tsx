@@ -31,6 +31,7 @@ import type { PipelineSummary } from '../pipeline/types';
 import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
+import { NoPipelineAccess } from '../pipeline/NoPipelineAccess';
 import { usePipelineDetail } from './api';
 import { useCanEditSetup } from './common';
 import { DeletePipelineModal } from './DeletePipelineModal';
@@ -107,22 +108,23 @@ export function SetupPipelinesPage() {
         </Group>
       ) : pipelines.isError ? (
         <QueryError title="Couldn't load your pipelines" query={pipelines} />
+      ) : sorted.length === 0 && !canEdit ? (
+        <Paper p="md">
+          <NoPipelineAccess teamUID={teamUID} />
+        </Paper>
       ) : sorted.length === 0 ? (
         <Paper p="md">
           <StateMessage
             icon={<IconLayoutKanban size={24} />}
             title="No pipelines yet"
             action={
-              canEdit ? (
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-                  New pipeline
-                </Button>
-              ) : undefined
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                New pipeline
+              </Button>
             }
           >
-            {canEdit
-              ? 'A pipeline holds your contacts in stages, from first message to closed deal. Create your first one.'
-              : 'Ask a team owner or admin to create a pipeline.'}
+            A pipeline holds your contacts in stages, from first message to closed deal. Create your
+            first one.
           </StateMessage>
         </Paper>
       ) : (
@@ -289,7 +291,7 @@ function PipelinePane({
           <PhasesTab teamUID={teamUID} />
         </Tabs.Panel>
         <Tabs.Panel value="questions">
-          <QuestionsTab teamUID={teamUID} />
+          <QuestionsTab teamUID={teamUID} pipeline={pipeline} />
         </Tabs.Panel>
       </Tabs>
       <DeletePipelineModal
