@@ -67,8 +67,8 @@ export function PipelineAccessField({
           title="No pipelines chosen"
           p="xs"
         >
-          They will see no board until an owner or admin gives them a pipeline; only contacts
-          outside every pipeline.
+          They will see no board until an owner or admin gives them a pipeline. Until then they see
+          only contacts that are in no pipeline.
         </Alert>
       )}
     </Stack>
