@@ -29,23 +29,29 @@ import { ListSkeleton } from '../../ui/Skeletons';
 export function QuestionsTab({ teamUID, pipeline }: { teamUID: string; pipeline: SetupPipeline }) {
   const questions = useQuestions(teamUID);
   const { update } = usePipelineMutations(teamUID);
+  // The choice being saved shows at once; the server's answer replaces it.
+  const [saving, setSaving] = useState<string[] | null>(null);
   if (questions.isPending) {
     return <ListSkeleton label="Loading questions" height={40} />;
   }
   if (questions.isError) {
     return <QueryError title="Couldn't load the questions" query={questions} />;
   }
-  const asked = new Set(pipeline.questions);
+  const current = saving ?? pipeline.questions;
+  const asked = new Set(current);
   const live = questions.data.questions;
   const askedCount = live.filter((q) => asked.has(q.questionUID)).length;
-  const setAsked = (next: string[], done?: string) =>
+  const setAsked = (next: string[], done?: string) => {
+    setSaving(next);
     update.mutate(
       { groupUID: pipeline.groupUID, patch: { questions: next } },
       {
         onSuccess: () => done && toastSuccess(done),
         onError: (e) => toastError(e, 'The questions of this pipeline were not saved'),
+        onSettled: () => setSaving(null),
       },
     );
+  };
   return (
     <Stack gap="lg">
       <QuestionList
@@ -67,7 +73,7 @@ export function QuestionsTab({ teamUID, pipeline }: { teamUID: string; pipeline:
             ),
           onAdded: (questionUID) =>
             setAsked(
-              [...pipeline.questions, questionUID],
+              [...current, questionUID],
               `Question added and asked in ${pipeline.nickName}.`,
             ),
         }}
