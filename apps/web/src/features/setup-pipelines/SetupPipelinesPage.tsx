@@ -128,7 +128,8 @@ export function SetupPipelinesPage() {
           </StateMessage>
         </Paper>
       ) : (
-        <Group align="flex-start" gap="md" wrap="nowrap">
+        // On a phone the list sits above the pipeline instead of squeezing it.
+        <Group align="flex-start" gap="md" wrap="wrap">
           <PipelineListPane
             pipelines={sorted}
             current={pipelineID ?? null}
@@ -162,7 +163,13 @@ function PipelineListPane({
   onNew: () => void;
 }) {
   return (
-    <Paper w={260} p="xs" style={{ flexShrink: 0 }} component="nav" aria-label="Pipelines">
+    <Paper
+      w={{ base: '100%', sm: 260 }}
+      p="xs"
+      style={{ flexShrink: 0 }}
+      component="nav"
+      aria-label="Pipelines"
+    >
       {canEdit && (
         <Button
           fullWidth
@@ -238,7 +245,7 @@ function PipelinePane({
   }
   const { pipeline } = detail.data;
   return (
-    <Paper p="md" style={{ flex: 1, minWidth: 0 }}>
+    <Paper p="md" style={{ flex: '1 1 320px', minWidth: 0 }}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={2} size="h3" lineClamp={1}>
