@@ -11,6 +11,7 @@ import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
 import { api, signInThroughForm } from './session';
+import { shoot } from './shots';
 
 const MATE = { name: 'Mia Member', email: 'mia@example.test', password: 'mia-member-1' };
 
@@ -87,9 +88,8 @@ describe.skipIf(requireChromium())('a member with access to one pipeline', () =>
     await owner.getByRole('button', { name: 'Invite member' }).click({ timeout: 20_000 });
     const invite = owner.getByRole('dialog', { name: 'Invite a member' });
     await invite.getByLabel(/^E-mail/).fill(MATE.email);
-    await invite.getByLabel('Pipelines').click();
-    await owner.getByRole('option', { name: 'Instagram DMs' }).click();
-    await invite.getByLabel('Pipelines').press('Escape');
+    await invite.getByRole('checkbox', { name: 'All pipelines' }).uncheck();
+    await invite.getByRole('checkbox', { name: 'Instagram DMs' }).check();
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await invite.waitFor({ state: 'hidden' });
     const [link] = await smtp.waitFor(
@@ -182,5 +182,59 @@ describe.skipIf(requireChromium())('a member with access to one pipeline', () =>
     expect(answer.status).toBe(200);
     const pipelines = answer.body.pipelines as PipelineAnswer[];
     expect(pipelines.map((p) => p.nickName)).toEqual(['Instagram DMs']);
+  });
+
+  /** Whether a click at the middle of `button` lands on it (nothing, e.g. a dropdown, covers it). */
+  async function takesTheClick(page: Page, name: string) {
+    const button = page.getByRole('dialog').getByRole('button', { name, exact: true });
+    const box = (await button.boundingBox())!;
+    return button.evaluate(
+      (el, at) => {
+        const hit = document.elementFromPoint(at.x, at.y);
+        return hit !== null && el.contains(hit);
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+  }
+
+  it('Role and access keeps Save and Cancel in reach while the pipelines are chosen', async () => {
+    await owner.goto(`${app.url}/profile/team`);
+    await owner
+      .getByRole('button', { name: `Actions for ${MATE.name}` })
+      .click({ timeout: 20_000 });
+    await owner.getByRole('menuitem', { name: 'Change role and access' }).click();
+    const dialog = owner.getByRole('dialog', { name: `Role and access of ${MATE.name}` });
+    // Open the pipeline choice the way a person does: through its label.
+    await dialog.getByText('Pipelines', { exact: true }).click();
+    await owner.waitForTimeout(300);
+    expect(await takesTheClick(owner, 'Save'), 'Save is covered').toBe(true);
+    expect(await takesTheClick(owner, 'Cancel'), 'Cancel is covered').toBe(true);
+    await shoot(owner, 'role-and-access');
+
+    // Taking the last pipeline away warns before it is saved.
+    await dialog.getByRole('checkbox', { name: 'Instagram DMs' }).uncheck();
+    await dialog.getByText('No pipelines chosen').waitFor();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const members = (await api(owner, 'GET', team('/members'))).body.members as {
+      email: string;
+      pipelines: string[] | 'all';
+    }[];
+    expect(members.find((m) => m.email === MATE.email)!.pipelines).toEqual([]);
+  });
+
+  it('a member without pipelines is told who can give them one, not offered to create one', async () => {
+    const mateUID = ((await api(mate, 'GET', '/api/me')).body as { uid: string }).uid;
+    const patched = await api(owner, 'PATCH', team(`/members/${mateUID}`), { pipelines: [] });
+    expect(patched.status).toBe(200);
+
+    await mate.goto(`${app.url}/contacts/pipeline`);
+    await mate.getByRole('heading', { name: 'No pipeline shared with you yet' }).waitFor({
+      timeout: 20_000,
+    });
+    await mate.getByText(/Dana Demo \(owner\) can give you access/).waitFor();
+    expect(await mate.getByText('No pipelines yet').count()).toBe(0);
+    expect(await mate.getByRole('link', { name: 'Create a pipeline' }).count()).toBe(0);
+    await shoot(mate, 'member-without-pipelines');
   });
 });

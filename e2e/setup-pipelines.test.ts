@@ -11,6 +11,7 @@ import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
 import { api, signInThroughForm } from './session';
+import { shoot } from './shots';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
 const MATE = { name: 'Sam Setup', email: 'sam@example.test', password: 'sam-setup-1' };
@@ -155,6 +156,52 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
       .toEqual(['Webinar Signups', 'Facebook Group Leads', 'Instagram DMs']);
   });
 
+  it("a new pipeline asks none of the team's questions until it picks some; the group's pipeline keeps its own", async () => {
+    const groupQuestion = 'What brought you to the group?';
+    const picked = 'What is your biggest challenge with getting clients right now?';
+    const created = await api(page, 'POST', `/api/teams/${teamUID}/contacts`, {
+      firstName: 'Quinn',
+      lastName: 'Questions',
+      pipelineUID: webinarUID,
+    });
+    expect(created.status).toBe(201);
+    const gtid = (created.body.contact as { GTID: string }).GTID;
+    const answersTab = `${app.url}/contact/${gtid}/answers/${webinarUID}`;
+    await page.goto(answersTab);
+    await page
+      .getByText('Webinar Signups asks no questions yet.')
+      .or(page.getByLabel(groupQuestion))
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel(groupQuestion).count()).toBe(0);
+
+    // The pipeline picks one question of the team's bank.
+    await page.goto(`${app.url}/setup/pipelines/${webinarUID}/questions`);
+    const ask = (question: string, pipeline: string) =>
+      page.getByRole('checkbox', { name: `Ask "${question}" in ${pipeline}` });
+    await ask(groupQuestion, 'Webinar Signups').waitFor();
+    expect(await ask(groupQuestion, 'Webinar Signups').isChecked()).toBe(false);
+    await ask(picked, 'Webinar Signups').check();
+    await expect
+      .poll(async () => {
+        const detail = await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${webinarUID}`);
+        return (detail.body.pipeline as { questions: string[] }).questions.length;
+      })
+      .toBe(1);
+    await shoot(page, 'pipeline-questions');
+
+    // The Facebook group's pipeline still asks all of its questions.
+    const pipelines = (await api(page, 'GET', `/api/teams/${teamUID}/pipelines`)).body
+      .pipelines as { groupUID: string; nickName: string }[];
+    const facebook = pipelines.find((p) => p.nickName === 'Facebook Group Leads')!.groupUID;
+    await page.goto(`${app.url}/setup/pipelines/${facebook}/questions`);
+    await ask(groupQuestion, 'Facebook Group Leads').waitFor();
+    expect(await ask(groupQuestion, 'Facebook Group Leads').isChecked()).toBe(true);
+
+    await page.goto(answersTab);
+    await page.getByLabel(picked).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel(groupQuestion).count()).toBe(0);
+  });
+
   it('shows the plan limit message when the tier has no pipeline left', async () => {
     for (let i = 0; i < 7; i++) {
       const res = await api(page, 'POST', `/api/teams/${teamUID}/pipelines`, {
@@ -179,9 +226,8 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
     await page.getByRole('button', { name: 'Invite member' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite a member' });
     await invite.getByLabel(/^E-mail/).fill(MATE.email);
-    await invite.getByLabel('Pipelines').click();
-    await page.getByRole('option', { name: 'Webinar Signups' }).click();
-    await invite.getByLabel('Pipelines').press('Escape');
+    await invite.getByRole('checkbox', { name: 'All pipelines' }).uncheck();
+    await invite.getByRole('checkbox', { name: 'Webinar Signups' }).check();
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await invite.waitFor({ state: 'hidden' });
     const [link] = await smtp.waitFor(

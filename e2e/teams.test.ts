@@ -15,6 +15,7 @@ import { startBuiltApp, SUPER_ADMIN_START_MS, type RunningApp } from './app-serv
 import { launchBrowser, requireChromium } from './browser';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp';
 import { api, signInThroughForm } from './session';
+import { shoot } from './shots';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo', team: 'Demo Outreach Team' };
 const OWNER = {
@@ -82,9 +83,8 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
       await page.getByRole('option', { name: opts.role }).click();
     }
     if (opts.pipeline) {
-      await dialog.getByLabel('Pipelines').click();
-      await page.getByRole('option', { name: opts.pipeline }).click();
-      await dialog.getByLabel('Pipelines').press('Escape');
+      await dialog.getByRole('checkbox', { name: 'All pipelines' }).uncheck();
+      await dialog.getByRole('checkbox', { name: opts.pipeline }).check();
     }
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -140,6 +140,32 @@ describe.skipIf(requireChromium())('sign-up, plans, invitations and teams in the
     await signIn(demo, DEMO.email, DEMO.password);
     await setSeats(DEMO.team, 2); // quota: 2 − 1 = one teammate
     await setSeats(OWNER.team, 3); // quota: two teammates
+  });
+
+  it('the invite dialog gives every pipeline by default and warns when none is chosen', async () => {
+    await demo.goto(`${app.url}/profile/team`);
+    await demo.getByRole('button', { name: 'Invite member' }).click();
+    const dialog = demo.getByRole('dialog', { name: 'Invite a member' });
+    const all = dialog.getByRole('checkbox', { name: 'All pipelines' });
+    await all.waitFor();
+    expect(await all.isChecked()).toBe(true);
+    for (const name of ['Facebook Group Leads', 'Instagram DMs']) {
+      expect(await dialog.getByRole('checkbox', { name }).isChecked(), name).toBe(true);
+    }
+    expect(await dialog.getByText('No pipelines chosen').count()).toBe(0);
+
+    await all.uncheck();
+    await dialog.getByText('No pipelines chosen').waitFor();
+    await dialog
+      .getByText(/will see no board until an owner or admin gives them a pipeline/)
+      .waitFor();
+    await shoot(demo, 'invite-dialog-no-pipelines');
+    // One pipeline back: the warning goes, "All pipelines" shows a partial choice.
+    await dialog.getByRole('checkbox', { name: 'Instagram DMs' }).check();
+    await dialog.getByText('No pipelines chosen').waitFor({ state: 'detached' });
+    expect(await all.isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('invites a teammate limited to one pipeline, and refuses an invitation beyond the seats', async () => {

@@ -40,3 +40,4 @@ export * from './tasks';
 export * from './dashboard';
 export * from './kpi';
 export * from './board';
+export * from './pipeline-questions';

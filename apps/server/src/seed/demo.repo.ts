@@ -22,6 +22,8 @@ export interface DemoSetup {
   labels: (typeof schema.statusLabel.$inferInsert)[];
   phases: (typeof schema.pipelinePhase.$inferInsert)[];
   questions: (typeof schema.teamQuestion.$inferInsert)[];
+  /** Which of the questions each pipeline asks. */
+  pipelineQuestions: (typeof schema.pipelineQuestion.$inferInsert)[];
   tagSets: (typeof schema.tagSet.$inferInsert & {
     tags: Omit<typeof schema.tag.$inferInsert, 'tagSetUID'>[];
   })[];
@@ -46,6 +48,9 @@ export async function insertSetup(tx: Tx, setup: DemoSetup) {
   if (setup.labels.length) await tx.db.insert(schema.statusLabel).values(setup.labels);
   if (setup.phases.length) await tx.db.insert(schema.pipelinePhase).values(setup.phases);
   if (setup.questions.length) await tx.db.insert(schema.teamQuestion).values(setup.questions);
+  if (setup.pipelineQuestions.length) {
+    await tx.db.insert(schema.pipelineQuestion).values(setup.pipelineQuestions);
+  }
   for (const { tags, ...set } of setup.tagSets) {
     await tx.db.insert(schema.tagSet).values(set);
     if (tags.length) {

@@ -234,7 +234,17 @@ export async function seedDemo(
         ],
       );
     }
-    await insertSetup(tx, { labels, phases, questions, tagSets });
+    // The questions are the Facebook group's join questions: its pipeline asks them.
+    const pipelineQuestions = DEMO_PIPELINES.flatMap((p, i) =>
+      p.fbGroupURL
+        ? questions.map((q) => ({
+            teamUID,
+            pipelineUID: pipelineUIDs[i]!,
+            questionUID: q.questionUID,
+          }))
+        : [],
+    );
+    await insertSetup(tx, { labels, phases, questions, pipelineQuestions, tagSets });
     const categories = DEMO_TEMPLATE_CATEGORIES.map((name) => ({ id: newPushId('tcat'), name }));
     const types = DEMO_TEMPLATE_TYPES.map((name) => ({ id: newPushId('ttyp'), name }));
     await insertTemplates(tx, teamUID, {

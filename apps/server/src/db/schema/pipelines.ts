@@ -99,3 +99,33 @@ export const teamQuestion = pgTable(
     foreignKey({ columns: [t.teamUID], foreignColumns: [team.teamUID] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The team's questions a pipeline asks (shown in the team's order). The team keeps one bank of
+ * questions; each pipeline picks from it, and a new pipeline asks none.
+ */
+export const pipelineQuestion = pgTable(
+  'pipeline_question',
+  {
+    teamUID: textC('team_uid').notNull(),
+    pipelineUID: textC('pipeline_uid').notNull(),
+    questionUID: textC('question_uid').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'pipeline_question_pk',
+      columns: [t.teamUID, t.pipelineUID, t.questionUID],
+    }),
+    foreignKey({
+      name: 'pipeline_question_pipeline_fk',
+      columns: [t.teamUID, t.pipelineUID],
+      foreignColumns: [pipeline.teamUID, pipeline.pipelineUID],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'pipeline_question_question_fk',
+      columns: [t.teamUID, t.questionUID],
+      foreignColumns: [teamQuestion.teamUID, teamQuestion.questionUID],
+    }).onDelete('cascade'),
+    index('pipeline_question_question_idx').on(t.teamUID, t.questionUID),
+  ],
+);

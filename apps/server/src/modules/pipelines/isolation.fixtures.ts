@@ -33,9 +33,14 @@ export const FIXTURES: Record<string, Fixture> = {
     }),
   },
   [`PATCH ${T}/pipelines/:pipelineUID`]: {
+    // With the questions it asks: team B's owner must not make it ask anything.
     seed: async (ctx) => ({
       params: { pipelineUID: (await addPipeline(ctx.s, ctx.a.teamUID)).pipelineUID },
-      body: { nickName: 'Renamed', fbConnected: true },
+      body: {
+        nickName: 'Renamed',
+        fbConnected: true,
+        questions: [await addQuestion(ctx.s, ctx.a.teamUID, 'Asked here?')],
+      },
     }),
   },
   [`GET ${T}/pipelines/:pipelineUID/delete-impact`]: {

@@ -652,3 +652,37 @@ export async function setQuestionOrder(scope: TeamScope, db: AppDb, uids: readon
     uids,
   );
 }
+
+// ---- the questions a pipeline asks ----
+
+/** The team's live questions the pipeline asks, in the team's order. */
+export async function pipelineQuestionUIDs(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<string[]> {
+  const r = await db.execute<{ question_uid: string }>(sql`
+    SELECT q.question_uid FROM pipeline_question pq
+    JOIN team_question q ON q.team_uid = pq.team_uid AND q.question_uid = pq.question_uid
+    WHERE pq.team_uid = ${scope.teamUID} AND pq.pipeline_uid = ${pipelineUID} AND q.kind = 'live'
+    ORDER BY q."order", q.question_uid`);
+  return r.rows.map((row) => row.question_uid);
+}
+
+/** Makes the pipeline ask exactly `questionUIDs` (checked against the team's bank by the caller). */
+export async function setPipelineQuestions(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  questionUIDs: readonly string[],
+) {
+  const wanted = sql.param([...new Set(questionUIDs)]);
+  await db.execute(sql`
+    DELETE FROM pipeline_question
+    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
+      AND NOT (question_uid = ANY(${wanted}::text[]))`);
+  await db.execute(sql`
+    INSERT INTO pipeline_question (team_uid, pipeline_uid, question_uid)
+    SELECT ${scope.teamUID}, ${pipelineUID}, uid FROM unnest(${wanted}::text[]) AS uid
+    ON CONFLICT (team_uid, pipeline_uid, question_uid) DO NOTHING`);
+}

@@ -49,6 +49,7 @@ const pipelinePatch = z.strictObject({
   fbConnected: z.boolean().optional(),
   igConnected: z.boolean().optional(),
   connections: z.array(uid).max(200).optional(),
+  questions: z.array(uid).max(1000).optional(),
 });
 
 const newStage = z.strictObject({

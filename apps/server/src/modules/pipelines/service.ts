@@ -1,4 +1,9 @@
-import { newPushId, PLACEHOLDER_STAGE, readableTextColor } from '@leadloom/core';
+import {
+  newPushId,
+  pipelineQuestionsProblem,
+  PLACEHOLDER_STAGE,
+  readableTextColor,
+} from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
@@ -41,6 +46,8 @@ async function present(scope: TeamScope, db: AppDb, p: repo.PipelineRow) {
     pipeline: {
       ...p,
       connections: await repo.pipelineConnectionUIDs(scope, db, p.groupUID),
+      /** The team's questions this pipeline asks, in the team's order. */
+      questions: await repo.pipelineQuestionUIDs(scope, db, p.groupUID),
     },
     stages: await repo.listStages(scope, db, p.groupUID),
   };
@@ -129,6 +136,8 @@ export async function createPipeline(
 
 export interface PipelinePatchInput extends repo.PipelinePatch {
   connections?: string[] | undefined;
+  /** The team's live questions the pipeline asks (the whole list; [] asks none). */
+  questions?: string[] | undefined;
 }
 
 export async function updatePipeline(
@@ -163,6 +172,14 @@ export async function updatePipeline(
         for (const uid of await repo.setPipelineConnections(scope, tx.db, pipelineUID, wanted)) {
           tx.recordChange(scope.teamUID, 'connection', uid, 'update');
         }
+      }
+      if (patch.questions !== undefined) {
+        const problem = pipelineQuestionsProblem(
+          patch.questions,
+          await repo.listQuestions(scope, tx.db),
+        );
+        if (problem) throw invalid(`questions.${problem.index}`, problem.message);
+        await repo.setPipelineQuestions(scope, tx.db, pipelineUID, patch.questions);
       }
       await repo.updatePipeline(scope, tx.db, pipelineUID, patch);
       if (patch.isDefault === true) {

@@ -42,7 +42,9 @@ export const contactKeys = {
   notes: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID, 'notes'] as const,
   tagSets: (teamUID: string) => ['teams', teamUID, 'tag-sets'] as const,
   statusLabels: (teamUID: string) => ['teams', teamUID, 'status-labels'] as const,
-  questions: (teamUID: string) => ['teams', teamUID, 'questions'] as const,
+  // Under the setup's key (its writes refresh this too), but its own entry: this one holds
+  // only the live list.
+  questions: (teamUID: string) => ['teams', teamUID, 'questions', 'live'] as const,
   pipeline: (teamUID: string, groupUID: string) =>
     ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
 };

@@ -9,13 +9,15 @@ import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from './api';
 import { Board } from './Board';
 import { defaultPipeline } from './board';
+import { NoPipelineAccess } from './NoPipelineAccess';
 import { BoardSkeleton } from './BoardSkeleton';
 import { PipelineSwitcher } from './PipelineSwitcher';
 import { StageList } from './StageList';
 
 /** /contacts/pipeline/:pipelineID?/:stageUID? (with a stage: that stage as a full list). */
 export function PipelineView() {
-  const { teamUID } = useCurrentTeam();
+  const { teamUID, team } = useCurrentTeam();
+  const canManage = team.role === 'owner' || team.role === 'admin';
   const navigate = useNavigate();
   const { pipelineID, stageUID } = useParams();
   const pipelines = usePipelines(teamUID);
@@ -104,6 +106,8 @@ export function PipelineView() {
           >
             {pipelines.error?.message}
           </StateMessage>
+        ) : groupUID === null && !canManage ? (
+          <NoPipelineAccess teamUID={teamUID} />
         ) : groupUID === null ? (
           <StateMessage
             icon={<IconLayoutKanban size={24} />}

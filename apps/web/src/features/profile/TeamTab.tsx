@@ -7,7 +7,6 @@ import {
   Group,
   Menu,
   Modal,
-  MultiSelect,
   Paper,
   Select,
   Stack,
@@ -48,6 +47,7 @@ import {
   seatsText,
 } from './format';
 import { InvitationPanel } from './InvitationPanel';
+import { PipelineAccessField } from './PipelineAccessField';
 import type { InviteRole, PipelineOption, TeamInvitation, TeamMember } from './types';
 import { FormActions } from '../../ui/FormActions';
 
@@ -364,10 +364,6 @@ function InvitationsTable({
   );
 }
 
-function pipelineData(pipelines: PipelineOption[]) {
-  return pipelines.map((p) => ({ value: p.groupUID, label: p.nickName }));
-}
-
 function InviteModal({
   opened,
   onClose,
@@ -382,14 +378,16 @@ function InviteModal({
   const { invite } = useTeamMutations(teamUID);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('member');
-  const [selected, setSelected] = useState<string[]>([]);
+  // Untouched, an invitation gives every pipeline there is (DESIGN §4).
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const selected = chosen ?? pipelines.map((p) => p.groupUID);
   const [emailError, setEmailError] = useState<string | null>(null);
 
   const close = () => {
     invite.reset();
     setEmail('');
     setRole('member');
-    setSelected([]);
+    setChosen(null);
     setEmailError(null);
     onClose();
   };
@@ -440,19 +438,11 @@ function InviteModal({
             description={
               role === 'admin'
                 ? 'Admins see every pipeline and can manage the team.'
-                : 'Members see only the pipelines you pick.'
+                : 'Members see the pipelines you pick below.'
             }
           />
           {role === 'member' && (
-            <MultiSelect
-              label="Pipelines"
-              data={pipelineData(pipelines)}
-              value={selected}
-              onChange={setSelected}
-              placeholder={selected.length === 0 ? 'Pick the pipelines they may see' : undefined}
-              searchable
-              clearable
-            />
+            <PipelineAccessField pipelines={pipelines} value={selected} onChange={setChosen} />
           )}
           {serverError && !fieldError && (
             <Alert color="red" variant="light" role="alert">
@@ -482,7 +472,7 @@ function EditMemberModal({
   const { updateMember } = useTeamMutations(teamUID);
   const [role, setRole] = useState<InviteRole>(member.role === 'admin' ? 'admin' : 'member');
   const [selected, setSelected] = useState<string[]>(
-    member.pipelines === 'all' ? [] : member.pipelines,
+    member.pipelines === 'all' ? pipelines.map((p) => p.groupUID) : member.pipelines,
   );
 
   const submit = (event: FormEvent) => {
@@ -510,15 +500,7 @@ function EditMemberModal({
             data-autofocus
           />
           {role === 'member' ? (
-            <MultiSelect
-              label="Pipelines"
-              data={pipelineData(pipelines)}
-              value={selected}
-              onChange={setSelected}
-              placeholder={selected.length === 0 ? 'No pipelines' : undefined}
-              searchable
-              clearable
-            />
+            <PipelineAccessField pipelines={pipelines} value={selected} onChange={setSelected} />
           ) : (
             <Text size="sm" c="dimmed">
               Admins see every pipeline.

@@ -1,6 +1,8 @@
 import {
   ActionIcon,
+  Badge,
   Button,
+  Checkbox,
   Group,
   Paper,
   Stack,
@@ -14,39 +16,87 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { QueryError } from '../../ui/QueryError';
 import { toastError, toastSuccess } from '../../ui/toast';
-import { useQuestionMutations, useQuestions } from './api';
+import { usePipelineMutations, useQuestionMutations, useQuestions } from './api';
 import { InlineRename, useCanEditSetup } from './common';
 import { SortableRows } from '../../ui/Sortable';
-import type { Question, QuestionKind } from './types';
+import type { Question, QuestionKind, SetupPipeline } from './types';
 import { ListSkeleton } from '../../ui/Skeletons';
 
-/** SPEC §3 Team questions and testQuestions: the membership questions whose answers are kept per contact. */
-export function QuestionsTab({ teamUID }: { teamUID: string }) {
+/**
+ * SPEC §3 Team questions and testQuestions: the team's question bank, and which of its questions
+ * this pipeline asks (a new pipeline asks none; answers stay with the pipeline they were given in).
+ */
+export function QuestionsTab({ teamUID, pipeline }: { teamUID: string; pipeline: SetupPipeline }) {
   const questions = useQuestions(teamUID);
+  const { update } = usePipelineMutations(teamUID);
+  // The choice being saved shows at once; the server's answer replaces it.
+  const [saving, setSaving] = useState<string[] | null>(null);
   if (questions.isPending) {
     return <ListSkeleton label="Loading questions" height={40} />;
   }
   if (questions.isError) {
     return <QueryError title="Couldn't load the questions" query={questions} />;
   }
+  const current = saving ?? pipeline.questions;
+  const asked = new Set(current);
+  const live = questions.data.questions;
+  const askedCount = live.filter((q) => asked.has(q.questionUID)).length;
+  const setAsked = (next: string[], done?: string) => {
+    setSaving(next);
+    update.mutate(
+      { groupUID: pipeline.groupUID, patch: { questions: next } },
+      {
+        onSuccess: () => done && toastSuccess(done),
+        onError: (e) => toastError(e, 'The questions of this pipeline were not saved'),
+        onSettled: () => setSaving(null),
+      },
+    );
+  };
   return (
     <Stack gap="lg">
       <QuestionList
         teamUID={teamUID}
         kind="live"
         title="Membership questions"
-        hint="The questions people answer when they join; each contact keeps its answers per pipeline."
-        items={questions.data.questions}
+        hint={`Your team's question bank. Tick the ones ${pipeline.nickName} asks: a new pipeline asks none, and each contact keeps its answers per pipeline.`}
+        badge={`${askedCount} of ${live.length} asked here`}
+        items={live}
+        asking={{
+          pipeline: pipeline.nickName,
+          asked,
+          saving: update.isPending,
+          onToggle: (questionUID, on) =>
+            setAsked(
+              live
+                .map((q) => q.questionUID)
+                .filter((uid) => (uid === questionUID ? on : asked.has(uid))),
+            ),
+          onAdded: (questionUID) =>
+            setAsked(
+              [...current, questionUID],
+              `Question added and asked in ${pipeline.nickName}.`,
+            ),
+        }}
       />
       <QuestionList
         teamUID={teamUID}
         kind="test"
         title="Test questions"
-        hint="Used to try automations without touching the live list."
+        hint="Used by the whole team to try automations without touching the live list."
         items={questions.data.testQuestions}
       />
     </Stack>
   );
+}
+
+/** How a list offers "asked in this pipeline" next to each question. */
+interface Asking {
+  pipeline: string;
+  asked: ReadonlySet<string>;
+  saving: boolean;
+  onToggle: (questionUID: string, on: boolean) => void;
+  /** A question added here is asked in this pipeline too. */
+  onAdded: (questionUID: string) => void;
 }
 
 function QuestionList({
@@ -54,13 +104,17 @@ function QuestionList({
   kind,
   title,
   hint,
+  badge,
   items,
+  asking,
 }: {
   teamUID: string;
   kind: QuestionKind;
   title: string;
   hint: string;
+  badge?: string;
   items: Question[];
+  asking?: Asking;
 }) {
   const canEdit = useCanEditSetup();
   const mutations = useQuestionMutations(teamUID);
@@ -69,9 +123,16 @@ function QuestionList({
   return (
     <Stack gap="xs" aria-labelledby={headingId}>
       <div>
-        <Title order={3} size="h4" id={headingId}>
-          {title}
-        </Title>
+        <Group gap="xs">
+          <Title order={3} size="h4" id={headingId}>
+            {title}
+          </Title>
+          {badge && (
+            <Badge variant="light" size="sm">
+              {badge}
+            </Badge>
+          )}
+        </Group>
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
@@ -101,6 +162,14 @@ function QuestionList({
             <Paper withBorder p={6}>
               <Group gap="xs" wrap="nowrap">
                 {handle}
+                {asking && (
+                  <Checkbox
+                    aria-label={`Ask "${q.question}" in ${asking.pipeline}`}
+                    checked={asking.asked.has(q.questionUID)}
+                    disabled={!canEdit || asking.saving}
+                    onChange={(e) => asking.onToggle(q.questionUID, e.currentTarget.checked)}
+                  />
+                )}
                 <InlineRename
                   value={q.question}
                   label="Question"
@@ -130,7 +199,7 @@ function QuestionList({
           )}
         </SortableRows>
       </Stack>
-      {canEdit && <AddQuestion teamUID={teamUID} kind={kind} />}
+      {canEdit && <AddQuestion teamUID={teamUID} kind={kind} onAdded={asking?.onAdded} />}
       <ConfirmModal
         opened={deleting !== null}
         title="Delete this question?"
@@ -148,14 +217,22 @@ function QuestionList({
           })
         }
       >
-        &quot;{deleting?.question}&quot; leaves the list. Answers contacts already gave keep their
-        text.
+        &quot;{deleting?.question}&quot; leaves the team&apos;s list and every pipeline that asks
+        it. Answers contacts already gave keep their text and their pipeline.
       </ConfirmModal>
     </Stack>
   );
 }
 
-function AddQuestion({ teamUID, kind }: { teamUID: string; kind: QuestionKind }) {
+function AddQuestion({
+  teamUID,
+  kind,
+  onAdded,
+}: {
+  teamUID: string;
+  kind: QuestionKind;
+  onAdded?: ((questionUID: string) => void) | undefined;
+}) {
   const { create } = useQuestionMutations(teamUID);
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -169,9 +246,10 @@ function AddQuestion({ teamUID, kind }: { teamUID: string; kind: QuestionKind })
     create.mutate(
       { question: value, kind },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setQuestion('');
-          toastSuccess('Question added.');
+          if (onAdded) onAdded(answer.question.questionUID);
+          else toastSuccess('Question added.');
         },
         onError: (err) => setError(err.message),
       },

@@ -31,6 +31,7 @@ import type { PipelineSummary } from '../pipeline/types';
 import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { StateMessage } from '../../ui/StateMessage';
+import { NoPipelineAccess } from '../pipeline/NoPipelineAccess';
 import { usePipelineDetail } from './api';
 import { useCanEditSetup } from './common';
 import { DeletePipelineModal } from './DeletePipelineModal';
@@ -107,26 +108,28 @@ export function SetupPipelinesPage() {
         </Group>
       ) : pipelines.isError ? (
         <QueryError title="Couldn't load your pipelines" query={pipelines} />
+      ) : sorted.length === 0 && !canEdit ? (
+        <Paper p="md">
+          <NoPipelineAccess teamUID={teamUID} />
+        </Paper>
       ) : sorted.length === 0 ? (
         <Paper p="md">
           <StateMessage
             icon={<IconLayoutKanban size={24} />}
             title="No pipelines yet"
             action={
-              canEdit ? (
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-                  New pipeline
-                </Button>
-              ) : undefined
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                New pipeline
+              </Button>
             }
           >
-            {canEdit
-              ? 'A pipeline holds your contacts in stages, from first message to closed deal. Create your first one.'
-              : 'Ask a team owner or admin to create a pipeline.'}
+            A pipeline holds your contacts in stages, from first message to closed deal. Create your
+            first one.
           </StateMessage>
         </Paper>
       ) : (
-        <Group align="flex-start" gap="md" wrap="nowrap">
+        // On a phone the list sits above the pipeline instead of squeezing it.
+        <Group align="flex-start" gap="md" wrap="wrap">
           <PipelineListPane
             pipelines={sorted}
             current={pipelineID ?? null}
@@ -160,7 +163,13 @@ function PipelineListPane({
   onNew: () => void;
 }) {
   return (
-    <Paper w={260} p="xs" style={{ flexShrink: 0 }} component="nav" aria-label="Pipelines">
+    <Paper
+      w={{ base: '100%', sm: 260 }}
+      p="xs"
+      style={{ flexShrink: 0 }}
+      component="nav"
+      aria-label="Pipelines"
+    >
       {canEdit && (
         <Button
           fullWidth
@@ -236,7 +245,7 @@ function PipelinePane({
   }
   const { pipeline } = detail.data;
   return (
-    <Paper p="md" style={{ flex: 1, minWidth: 0 }}>
+    <Paper p="md" style={{ flex: '1 1 320px', minWidth: 0 }}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={2} size="h3" lineClamp={1}>
@@ -289,7 +298,7 @@ function PipelinePane({
           <PhasesTab teamUID={teamUID} />
         </Tabs.Panel>
         <Tabs.Panel value="questions">
-          <QuestionsTab teamUID={teamUID} />
+          <QuestionsTab teamUID={teamUID} pipeline={pipeline} />
         </Tabs.Panel>
       </Tabs>
       <DeletePipelineModal

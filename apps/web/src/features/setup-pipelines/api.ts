@@ -9,6 +9,7 @@ import type {
   Phase,
   PipelineDetail,
   PipelinePatch,
+  Question,
   QuestionKind,
   QuestionLists,
   SetupStage,
@@ -266,7 +267,8 @@ export function useQuestionMutations(teamUID: string) {
   const base = `${teamPath(teamUID)}/questions`;
   const settle = () => queryClient.invalidateQueries({ queryKey: key });
   const create = useMutation({
-    mutationFn: (input: { question: string; kind: QuestionKind }) => api.post<unknown>(base, input),
+    mutationFn: (input: { question: string; kind: QuestionKind }) =>
+      api.post<{ question: Question }>(base, input),
     onSettled: settle,
   });
   const update = useMutation({

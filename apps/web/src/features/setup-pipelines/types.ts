@@ -26,6 +26,8 @@ export interface SetupPipeline {
   rules: Record<string, unknown>;
   /** Connections that sync this pipeline. */
   connections: string[];
+  /** The team's questions this pipeline asks, in the team's order (a new pipeline asks none). */
+  questions: string[];
 }
 
 export interface PipelineDetail {
@@ -83,6 +85,7 @@ export interface PipelinePatch {
   fbConnected?: boolean;
   igConnected?: boolean;
   connections?: string[];
+  questions?: string[];
 }
 
 export interface StageInput {

@@ -1,5 +1,10 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { questionsAsked } from '@leadloom/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentTeam } from '../../session/CurrentUser';
+import { usePipelineDetail } from '../../setup-pipelines/api';
+import { setupPath } from '../../setup-pipelines/SetupPipelinesPage';
 import { QueryError } from '../../../ui/QueryError';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { useQuestions, useSaveAnswers } from '../api';
@@ -7,9 +12,10 @@ import { answerRows } from '../answers';
 import type { ContactPipeline, Question } from '../types';
 import type { TabProps } from './props';
 
-/** The team's questions with this contact's answers in the selected pipeline. */
+/** The questions the selected pipeline asks, with this contact's answers in it. */
 export function AnswersTab({ teamUID, data, selected }: TabProps) {
   const questions = useQuestions(teamUID);
+  const pipeline = usePipelineDetail(teamUID, selected?.groupUID ?? null);
   if (!selected) {
     return (
       <Text c="dimmed" size="sm" py="lg" ta="center">
@@ -17,7 +23,7 @@ export function AnswersTab({ teamUID, data, selected }: TabProps) {
       </Text>
     );
   }
-  if (questions.isPending) {
+  if (questions.isPending || pipeline.isPending) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading the questions">
         <Skeleton height={60} />
@@ -28,13 +34,19 @@ export function AnswersTab({ teamUID, data, selected }: TabProps) {
   if (questions.isError) {
     return <QueryError title="Couldn't load the questions" query={questions} />;
   }
+  if (pipeline.isError) {
+    return <QueryError title="Couldn't load the questions" query={pipeline} />;
+  }
   return (
     <AnswersForm
       key={`${selected.groupUID}/${selected.answers.map((a) => a.answer).join('\u0000')}`}
       teamUID={teamUID}
       GTID={data.contact.GTID}
       pipeline={selected}
-      questions={questions.data}
+      questions={questionsAsked(
+        questions.data.map((q) => ({ ...q, kind: 'live' })),
+        pipeline.data.pipeline.questions,
+      )}
     />
   );
 }
@@ -55,13 +67,7 @@ function AnswersForm({
   const [rows, setRows] = useState(initial);
   const dirty = rows.some((row, i) => row.answer !== initial[i]?.answer);
 
-  if (rows.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" py="lg" ta="center">
-        Your team has no questions yet. Owners and admins add them in the team setup.
-      </Text>
-    );
-  }
+  if (rows.length === 0) return <NoQuestions pipeline={pipeline} />;
   const submit = () =>
     save.mutate(
       {
@@ -87,7 +93,7 @@ function AnswersForm({
             description={
               row.questionUID && questions.some((q) => q.questionUID === row.questionUID)
                 ? undefined
-                : 'No longer asked'
+                : `Not asked in ${pipeline.nickName}`
             }
             autosize
             minRows={1}
@@ -116,5 +122,30 @@ function AnswersForm({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+function NoQuestions({ pipeline }: { pipeline: ContactPipeline }) {
+  const { team } = useCurrentTeam();
+  const canEdit = team.role === 'owner' || team.role === 'admin';
+  return (
+    <Stack gap={4} py="lg" align="center">
+      <Text size="sm" fw={500}>
+        {pipeline.nickName} asks no questions yet.
+      </Text>
+      <Text c="dimmed" size="sm" ta="center">
+        {canEdit ? (
+          <>
+            Pick the ones it asks from your team&apos;s questions in{' '}
+            <Anchor component={Link} to={setupPath(pipeline.groupUID, 'questions')} inherit>
+              the pipeline setup
+            </Anchor>
+            .
+          </>
+        ) : (
+          'Owners and admins choose the questions each pipeline asks.'
+        )}
+      </Text>
+    </Stack>
   );
 }
