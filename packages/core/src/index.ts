@@ -39,3 +39,4 @@ export * from './tasks';
 export * from './dashboard';
 export * from './kpi';
 export * from './board';
+export * from './card-order';

@@ -121,6 +121,7 @@ export const ContactCard = memo(function ContactCard({
   stageUID,
   selected = false,
   carried = false,
+  isNew = false,
   onSelect,
 }: {
   card: BoardCard;
@@ -128,6 +129,8 @@ export const ContactCard = memo(function ContactCard({
   selected?: boolean;
   /** Picked up with the keyboard (Space) and carried with the arrow keys. */
   carried?: boolean;
+  /** A contact just created from this board: lit, with a "New" mark, while the eye finds it. */
+  isNew?: boolean;
   /** Ctrl/Cmd-click toggles the card in the selection; Shift-click extends it. */
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
 }) {
@@ -154,6 +157,7 @@ export const ContactCard = memo(function ContactCard({
       data-dragging={isDragging || undefined}
       data-carried={carried || undefined}
       data-selected={selected || undefined}
+      data-new={isNew || undefined}
       onClick={pick}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       {...dragAttributes}
@@ -162,6 +166,11 @@ export const ContactCard = memo(function ContactCard({
     >
       <CardBody card={card} />
       {selected && <VisuallyHidden>(selected)</VisuallyHidden>}
+      {isNew && (
+        <Badge className={classes.newBadge} size="xs" variant="filled">
+          New
+        </Badge>
+      )}
     </Card>
   );
 });
