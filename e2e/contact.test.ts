@@ -48,9 +48,17 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
 
   let GTID = '';
 
-  it('creates a contact in a stage from the column "+"', async () => {
+  it('creates a contact in a stage from the column "+": first in its column, in view and lit, still first after a reload', async () => {
     await page.goto(`${app.url}/contacts/pipeline`);
     await column('Contacted').waitFor();
+    // The user is down the column when they add: the new card must still be found at once.
+    const body = column('Contacted').locator('[data-stage-body]');
+    await body.locator('a[href^="/contact/"]').first().waitFor();
+    const scrolled = await body.evaluate((el) => {
+      el.scrollTo({ top: el.scrollHeight });
+      return el.scrollHeight > el.clientHeight;
+    });
+    expect(scrolled).toBe(true);
     await page.getByRole('button', { name: 'New contact in Contacted' }).click();
     const dialog = page.getByRole('dialog', { name: 'New contact' });
     await dialog.getByLabel('First name').fill('Robin');
@@ -63,13 +71,43 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
     await card.waitFor();
     GTID = decodeURIComponent((await card.getAttribute('href'))!.split('/').pop()!);
     expect(await stageOf(GTID)).toBe('Contacted');
+
+    // First in its column, lit, and scrolled into view within the column.
+    const firstCard = () =>
+      column('Contacted').locator('a[href^="/contact/"]').first().getAttribute('href');
+    expect(await firstCard()).toBe(`/contact/${GTID}`);
+    expect(await card.getAttribute('data-new')).not.toBeNull();
+    await card.getByText('New', { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The new contact is first in Contacted.' })
+      .waitFor();
+    await expect
+      .poll(() =>
+        card.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const frame = el.closest('[data-stage-body]')!.getBoundingClientRect();
+          return box.top >= frame.top && box.bottom <= frame.bottom;
+        }),
+      )
+      .toBe(true);
+    const board = await api(page, 'GET', `/api/teams/${teamUID}/pipelines/${groupUID}/board`);
+    const contacted = (board.body as unknown as BoardBody).stages.find(
+      (s) => s.name === 'Contacted',
+    )!;
+    expect(contacted.contacts[0]!.GTID).toBe(GTID);
+
+    // A reload shows it first too (the server placed it), no longer lit.
+    await page.reload();
+    await column('Contacted').locator('a[href^="/contact/"]').first().waitFor();
+    expect(await firstCard()).toBe(`/contact/${GTID}`);
+    expect(await card.getAttribute('data-new')).toBeNull();
   });
 
   it('drags the card to another stage without opening it', async () => {
     // The modal's closing overlay would take the pointer.
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const card = column('Contacted').getByRole('link', { name: /Robin Okafor/ });
-    // A new card goes to the end of its column, which may be below the fold.
     await card.scrollIntoViewIfNeeded();
     const from = (await card.boundingBox())!;
     const to = (await column('Proposal').boundingBox())!;

@@ -66,6 +66,7 @@ describe.skipIf(requireChromium())('KPIs in the browser', () => {
 
   it('creates a stage KPI on /dashboard/new-kpi: the missing stage is named, Enter saves', async () => {
     await page.goto(`${app.url}/dashboard/new-kpi`);
+    await expect.poll(() => page.title()).toBe('Leadloom 2.0 | New KPI');
     await page.getByLabel('Name').fill(KPI_NAME);
     await page.getByLabel('Name').press('Enter');
     await page.getByText('Choose the stage to count').waitFor();

@@ -4,7 +4,8 @@
  * - one user in two browsers (two contexts, two sessions): "Dismiss" in one hides the banner in
  *   the other after a refetch, and so does "Don't show again" the other way round (the stamps
  *   live on the server, per user);
- * - the admin tabs (notifications with a live preview; app version);
+ * - the admin tabs (notifications with a live preview; app version: this build's by default,
+ *   another version only once its cost is explained);
  * - a new published web app version shows core's exact notice with a Refresh that reloads, and a
  *   /queue page reloads by itself.
  * Screenshots go to $NOTICE_SHOTS (default: a temp folder), never into the repository.
@@ -211,6 +212,38 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     await banner(one, 'Webinar on Friday').waitFor({ state: 'hidden' });
   });
 
+  it("publishes this build's version by default: no notice, and one no build has is explained before it goes out", async () => {
+    await one.goto(`${app.url}/admin/app-version`);
+    const running = (await one.getByTestId('running-version').textContent())!.trim();
+    await expect
+      .poll(() => one.getByTestId('published-version').textContent(), { timeout: 15_000 })
+      .toBe(running);
+    await one.getByText('This build (automatic)').waitFor();
+    const settings = await api(one, 'GET', '/api/settings/public');
+    expect(settings.body.webAppVersion).toBe(running);
+
+    await one.getByLabel('New web app version').fill('9.9.9');
+    await one.getByRole('button', { name: 'Publish version' }).click();
+    await one
+      .getByText(`No build of version 9.9.9 runs here: this server runs ${running}.`, {
+        exact: false,
+      })
+      .waitFor({ timeout: 15_000 });
+    await one.getByRole('button', { name: 'Publish 9.9.9 anyway' }).waitFor();
+    await shot(one, 'admin-app-version-refused');
+    await shot(one, 'admin-app-version-refused', 'dark');
+    await one.emulateMedia({ colorScheme: 'light' });
+    expect((await api(one, 'GET', '/api/settings/public')).body.webAppVersion).toBe(running);
+
+    await one.goto(`${app.url}/contacts/pipeline`);
+    await one
+      .getByRole('button', { name: 'New contact', exact: true })
+      .waitFor({ timeout: 20_000 });
+    await refocus(one);
+    await one.waitForTimeout(1_000);
+    expect(await one.getByTestId('version-message').count()).toBe(0);
+  });
+
   it('announces a new web app version; Refresh reloads, /queue reloads by itself', async () => {
     await two.goto(`${app.url}/queue/facebook`);
     await two.waitForLoadState('networkidle');
@@ -220,6 +253,8 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
     const running = (await one.getByTestId('running-version').textContent())!.trim();
     await one.getByLabel('New web app version').fill('9.9.9');
     await one.getByRole('button', { name: 'Publish version' }).click();
+    // No build of 9.9.9 runs: the server refuses it with the reason until published anyway.
+    await one.getByRole('button', { name: 'Publish 9.9.9 anyway' }).click();
     await expect
       .poll(() => one.getByTestId('published-version').textContent(), { timeout: 15_000 })
       .toBe('9.9.9');

@@ -4,9 +4,9 @@
  * A drags a card to another stage with the mouse and writes a note on the contact page; B, with
  * the board and then that contact page open, sees the card move, the column counts change and
  * the note appear without a reload. A stage A renames is renamed on B's board; a contact A adds
- * changes the pipeline's contact count in B's header. Nothing of the pipeline B may not see
- * reaches B's tab: every message of B's shared stream (BroadcastChannel 'leadloom-realtime') is
- * recorded while A works in both pipelines.
+ * changes the pipeline's contact count in B's header and is first in its column on B's board.
+ * Nothing of the pipeline B may not see reaches B's tab: every message of B's shared stream
+ * (BroadcastChannel 'leadloom-realtime') is recorded while A works in both pipelines.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,9 +188,16 @@ describe.skipIf(requireChromium())('realtime between two teammates', () => {
       firstName: 'Live',
       lastName: 'Count',
       pipelineUID: mainUID,
+      stageUID: moved.from.stageUID,
     });
     expect(created.status).toBe(201);
     await header(before + 1).waitFor({ timeout: 10_000 });
+    // The new card is first in its column on B's board too, as on A's.
+    await expect
+      .poll(() => column(b, moved.from.name).locator('a[href^="/contact/"]').first().innerText(), {
+        timeout: 10_000,
+      })
+      .toContain('Live Count');
     moved.to = { ...moved.to, name: renamed };
   });
 

@@ -41,3 +41,4 @@ export * from './dashboard';
 export * from './kpi';
 export * from './board';
 export * from './pipeline-questions';
+export * from './card-order';

@@ -155,6 +155,50 @@ export const NAVIGATION_CASES: readonly NavigationCase[] = [
     expected: { to: '/contacts/pipeline', reason: 'maintenance' },
   },
 
+  // Step 4: a signed-in user on the sign-in screen goes on to the app.
+  {
+    name: 'signed in on /login → the default view',
+    state: at('/login'),
+    expected: { to: '/contacts/table', reason: 'signed-in' },
+    browser: true,
+  },
+  {
+    name: 'signed in on /signin → the default view, as /login',
+    state: at('/signin'),
+    expected: { to: '/contacts/table', reason: 'signed-in' },
+    browser: true,
+  },
+  {
+    name: 'signed in on /login with next → next',
+    state: at('/login', { search: '?next=%2Ftasks' }),
+    expected: { to: '/tasks', reason: 'signed-in' },
+  },
+  {
+    name: 'signed in on /secret-login → the default view',
+    state: at('/secret-login', {}, { defaultContactView: 'pipeline' }),
+    expected: { to: '/contacts/pipeline', reason: 'signed-in' },
+  },
+  {
+    name: 'signed in on /login with an outside next → the default view, not the outside page',
+    state: at('/login', { search: '?next=https%3A%2F%2Fevil.example' }),
+    expected: { to: '/contacts/table', reason: 'signed-in' },
+  },
+  {
+    name: 'signed in on /login while its own sign-in finishes stays (the screen goes on after 1 s)',
+    state: at('/login', { signingIn: true }),
+    expected: null,
+  },
+  {
+    name: 'signed in on an invitation stays (the screen speaks to a signed-in user)',
+    state: at('/login/invite/abc'),
+    expected: null,
+  },
+  {
+    name: 'terms beat the sign-in screen',
+    state: at('/login', {}, noTerms),
+    expected: { to: '/accept-terms', reason: 'terms-not-accepted' },
+  },
+
   // Step 4: auth routes.
   {
     name: 'a visitor on an auth route → /login with next',

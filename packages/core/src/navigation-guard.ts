@@ -2,6 +2,7 @@ import { defaultViewPath, PIPELINE_PATH } from './default-view';
 import { TERMS_VERSION } from './product';
 import { buildQuery, parseQuery } from './query-string';
 import { matchRoute } from './route-matching';
+import { safeNextPath } from './route-redirects';
 import { isAllowedSubscriptionStatus } from './subscription-status';
 
 /** What the guard needs to know about the signed-in user (null/undefined: nobody is signed in). */
@@ -28,6 +29,11 @@ export interface NavigationState {
   subscriptionStatus?: string | null;
   /** An invite code the user arrived with and has not used yet. */
   pendingInviteCode?: string | null;
+  /**
+   * A sign-in made on this screen is finishing: the screen goes to its `next` itself, after
+   * SPEC §4's delay, so step 4 leaves it there.
+   */
+  signingIn?: boolean;
 }
 
 export type NavReason =
@@ -35,6 +41,7 @@ export type NavReason =
   | 'terms-not-accepted'
   | 'maintenance'
   | 'login-required'
+  | 'signed-in'
   | 'subscription-inactive'
   | 'pending-invite'
   | 'default-view';
@@ -55,6 +62,12 @@ export const LOGIN_PATH = '/login';
 export const LOGOUT_PATH = '/logout';
 export const PROFILE_BILLING_PATH = '/profile/billing';
 export const PROFILE_TEAM_PATH = '/profile/team';
+
+/**
+ * The sign-in screen itself (not its sign-up, confirmation or invitation screens, which speak
+ * to a signed-in user themselves), and /signin, which only leads to it.
+ */
+const SIGN_IN_PAGES = new Set([LOGIN_PATH, '/secret-login', '/signin']);
 
 /** Pages the guard itself sends people to; a `next` already on them is carried over, not nested. */
 const GUARD_PAGES = new Set([PASSWORD_RESET_PATH, ACCEPT_TERMS_PATH, LOGIN_PATH, '/secret-login']);
@@ -90,7 +103,9 @@ function nextFor(pathname: string, search: string, query: Record<string, string>
  * 1. Password not set → /password-reset?initial=true&next=…
  * 2. termsVersion ≠ "1.0.1" → /accept-terms?next=… (not on password-reset or maintenance)
  * 3. On /maintenance while signed in → the pipeline route
- * 4. Route requires auth, nobody signed in → /login?next=…
+ * 4. Route requires auth, nobody signed in → /login?next=…; signed in on the sign-in screen
+ *    (/login, /secret-login, /signin) → its `next` when it is a path in the app, else the
+ *    default contact view
  * 5. Signed in, not on /profile, base status not active/trialing/past_due → /profile/billing,
  *    or /profile/team?inviteCode=… (and clear the code) when an invite is pending
  * 6. "/" → the default contact view
@@ -140,6 +155,12 @@ export function decideNavigation(state: NavigationState): NavDecision | null {
   const requiresAuth = state.requiresAuth ?? matchRoute(pathname).auth;
   if (!user && requiresAuth) {
     return decision(LOGIN_PATH + buildQuery(withNext({})), 'login-required');
+  }
+  if (user && SIGN_IN_PAGES.has(pathname) && !state.signingIn) {
+    return decision(
+      safeNextPath(query.next, defaultViewPath(user.defaultContactView)),
+      'signed-in',
+    );
   }
 
   // 5. No usable subscription: only the profile (billing, team) is open. Logging out is

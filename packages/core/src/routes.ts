@@ -41,7 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
   { ...app('/members/profile/:GTID', 'Contact'), redirect: true },
   app('/dashboard/home', 'Home Dashboard'),
   app('/dashboard/kpi', 'KPI Dashboard'),
-  app('/dashboard/new-kpi', 'KPI Dashboard'),
+  app('/dashboard/new-kpi', 'New KPI'),
   app('/messages/:tab?/:platform?', 'Conversations'),
   app('/admin/:tab?', 'Admin'),
   app('/tasks', 'Tasks'),

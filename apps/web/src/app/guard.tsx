@@ -12,6 +12,7 @@ import { AppVersionWatcher } from '../features/notices/AppVersionWatcher';
 import { CurrentUserProvider } from '../features/session/CurrentUser';
 import { isUserDataMissing, useMe, type Me } from '../features/session/me';
 import { pendingInviteSlot } from '../features/session/pendingInvite';
+import { signingInSlot } from '../features/session/signingIn';
 import { useTabTeamUID } from '../features/session/tabTeam';
 import { useValidationInfo } from '../features/session/validationInfo';
 import { signOutToLogin, useBoot } from './boot/useBoot';
@@ -52,6 +53,11 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
     pendingInviteSlot.get,
     pendingInviteSlot.get,
   );
+  const signingIn = useSyncExternalStore(
+    signingInSlot.subscribe,
+    signingInSlot.get,
+    signingInSlot.get,
+  );
 
   useEffect(() => {
     // SPEC §8: a failed load of user data or validation info is only logged; the user stays
@@ -79,6 +85,7 @@ export function useGuardInputs(): { input: GuardInput; me: UseQueryResult<Me | n
         : null,
     teamUID,
     pendingInviteCode,
+    signingIn,
     isExtension: isExtension(),
   });
   return { input, me };

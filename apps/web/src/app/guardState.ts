@@ -32,6 +32,8 @@ export interface GuardSources {
   /** This tab's team (null: the user belongs to no team). */
   teamUID: string | null;
   pendingInviteCode: string | null;
+  /** A sign-in made in this tab is finishing (the sign-in screen goes on by itself). */
+  signingIn?: boolean;
   /** The app runs as the extension, which has its own boot (SPEC §4). */
   isExtension: boolean;
 }
@@ -61,7 +63,13 @@ export function assembleGuardInput(sources: GuardSources): GuardInput {
   }
 
   const user = me.data;
-  const base = { pathname, search, requiresAuth: route.auth, pendingInviteCode };
+  const base = {
+    pathname,
+    search,
+    requiresAuth: route.auth,
+    pendingInviteCode,
+    signingIn: sources.signingIn ?? false,
+  };
   if (!user) return { kind: 'decide', state: { ...base, user: null } };
 
   // SPEC §4 load state: min = user, members and subscription. A user with no team has no

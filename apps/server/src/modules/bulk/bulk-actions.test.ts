@@ -99,7 +99,7 @@ describe(`bulk label, add to pipeline, delete (${ENGINE})`, () => {
     });
   });
 
-  it('add-to-pipeline: new ones placed at the end of the stage as by hand, ones in it already moved to the stage', async () => {
+  it('add-to-pipeline: new ones placed first in the stage as by hand, ones in it already moved to the stage', async () => {
     const [byHand, a, b] = await addContacts(s, w.teamUID, 3, [w.p2]);
     const [inP1] = await addContacts(s, w.teamUID, 1, [w.p1]);
     const res = await w.owner.client.api(`/api/teams/${w.teamUID}/contacts/${byHand!}/pipelines`, {
@@ -127,13 +127,14 @@ describe(`bulk label, add to pipeline, delete (${ENGINE})`, () => {
       );
       expect(await footprint(g!)).toEqual(await footprint(byHand!));
     }
-    // Placed at the end of the stage in the order selected, after the one added by hand.
+    // Placed first in the stage in the order selected, before the one added by hand; the one
+    // moved in from another stage goes last.
     const order = await s.database.pool.query<{ gtid: string }>(
       `SELECT gtid FROM contact_pipeline WHERE team_uid = $1 AND pipeline_uid = $2
          AND stage_uid = $3 ORDER BY position COLLATE "C"`,
       [w.teamUID, w.p1.pipelineUID, p1Second],
     );
-    expect(order.rows.map((r) => r.gtid)).toEqual([byHand, a, b, inP1]);
+    expect(order.rows.map((r) => r.gtid)).toEqual([a, b, byHand, inP1]);
     // Already in P1: moved to the stage, as a drag would (one stage activity).
     expect(
       (await activitiesOf(s, w.teamUID, inP1!)).map((x) => [x.type, x.action, x.stage_uid]),

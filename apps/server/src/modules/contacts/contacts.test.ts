@@ -158,7 +158,7 @@ describe(`creating contacts (${ENGINE})`, () => {
     expect(got.body).toEqual(res.body);
   });
 
-  it('takes a chosen stage and places the card at the end of it', async () => {
+  it('takes a chosen stage and places the card first in it', async () => {
     const t = await team();
     const next = await addStage(s, t.teamUID, t.pipelineUID, 'Next', 1);
     const first = await t.client.api(
@@ -178,7 +178,7 @@ describe(`creating contacts (${ENGINE})`, () => {
     const secondBody = second.body as unknown as ContactBody;
     const [b] = await placementRows(s, t.teamUID, secondBody.contact.GTID);
     expect(a!.stage_uid).toBe(next);
-    expect(b!.position > a!.position).toBe(true);
+    expect(b!.position < a!.position).toBe(true);
     expect(secondBody.contact.fullName).toBe('');
   });
 

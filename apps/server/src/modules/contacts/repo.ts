@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { StageEnd } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
 import { isUniqueViolation } from '../../db/errors';
@@ -511,16 +512,22 @@ export async function lockDrop(
   };
 }
 
-/** The last card key of a stage, leaving out the given cards (those about to move). */
-export async function lastPositionExcept(
+/**
+ * The key of the first or last card of a stage, leaving out the given cards (those about to
+ * move); null when the stage has no other card. One index probe either way
+ * (contact_pipeline_stage_order_idx).
+ */
+export async function edgePositionExcept(
   scope: TeamScope,
   db: AppDb,
   pipelineUID: string,
   stageUID: string,
+  end: StageEnd,
   exceptGtids: readonly string[],
 ): Promise<string | null> {
+  const edge = end === 'first' ? sql`min(position)` : sql`max(position)`;
   const r = await db.execute<{ position: string | null }>(sql`
-    SELECT max(position) AS position FROM contact_pipeline
+    SELECT ${edge} AS position FROM contact_pipeline
     WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID} AND gtid <> ALL(${sql.param([...exceptGtids])}::text[])`);
   return r.rows[0]?.position ?? null;

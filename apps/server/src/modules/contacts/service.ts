@@ -1,4 +1,4 @@
-import { activityTimestamp, newGtid, newPushId } from '@leadloom/core';
+import { activityTimestamp, newGtid, newPushId, stageEntryPlace } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx } from '../../db/tx';
@@ -15,7 +15,7 @@ import {
 import type { SyncConnectionRow } from '../sync/types';
 import { MANAGERS, requireRole } from '../teams/roles';
 import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
-import { keyBetween, keysAfter } from './position';
+import { keyBetween, keysAtEnd } from './position';
 import * as repo from './repo';
 import type {
   AddToPipelineBody,
@@ -193,7 +193,7 @@ export async function createContact(
         },
       ];
       if (target) {
-        const placed = await placeInPipeline(tx, scope, [head], target.pipeline, target.stage, now);
+        const placed = await placeNewCards(tx, scope, [head], target.pipeline, target.stage, now);
         activities.push(
           ...placed.activities.map((a) => ({ ...a, at: activityTimestamp('pipelineAdd', now) })),
         );
@@ -221,12 +221,14 @@ const stageData = (s: repo.StageRef | null) =>
   s ? { stageUID: s.stageUID, name: s.name, remoteID: s.remoteID } : null;
 
 /**
- * Places contacts (none of them in the pipeline yet) at the end of a stage of a pipeline, in
- * the order given, each with its first history entry and change-log records; answers each
- * one's `pipeline`/`added` activity and `groups` sync change for the caller to write. A bounded
+ * The one way cards join a pipeline: places contacts (none of them in the pipeline yet) in a
+ * stage where core's `stageEntryPlace('new-to-pipeline')` says (first), in the order given, each
+ * with its first history entry and change-log records; answers each one's `pipeline`/`added`
+ * activity and `groups` sync change for the caller to write. Whatever makes a card (a new
+ * contact, an add to a pipeline, a bulk add, an import, a capture) goes through here. A bounded
  * number of statements for any number of contacts (a new contact is N = 1).
  */
-async function placeInPipeline(
+export async function placeNewCards(
   tx: Tx,
   scope: TeamScope,
   contacts: readonly ContactHead[],
@@ -236,14 +238,16 @@ async function placeInPipeline(
 ): Promise<{ activities: NewActivity[]; syncs: QueuedChange[] }> {
   if (contacts.length === 0) return { activities: [], syncs: [] };
   const gtids = contacts.map((c) => c.gtid);
-  const last = await repo.lastPositionExcept(
+  const end = stageEntryPlace('new-to-pipeline');
+  const edge = await repo.edgePositionExcept(
     scope,
     tx.db,
     pipeline.groupUID,
     stage.stageUID,
+    end,
     gtids,
   );
-  const keys = keysAfter(last, contacts.length);
+  const keys = keysAtEnd(end, edge, contacts.length);
   const at = new Date(now);
   const historyIds = contacts.map(() => newPushId('sh', now));
   for (let i = 0; i < contacts.length; i += MOVE_CHUNK) {
@@ -429,8 +433,8 @@ export interface AddToPipelineResult {
 
 /**
  * Adds a set of contacts to a stage of a pipeline in the caller's transaction, with a bounded
- * number of statements for any number of them: the ones not in it are placed at the end of the
- * stage in the order given, each with its history entry, `pipeline`/`added` activity, `groups`
+ * number of statements for any number of them: the ones not in it are placed first in the
+ * stage in the order given ({@link placeNewCards}), each with its history entry, `pipeline`/`added` activity, `groups`
  * sync rows, `addedToPipeline` trigger and change-log records; the ones in it already are moved
  * to the stage by {@link moveToStage} (as a drag would). The contacts are locked in GTID order.
  * The pipeline and stage must be ones the scope may see (else 404). POST
@@ -451,7 +455,7 @@ export async function addContactsToPipeline(
   const placements = await repo.lockPlacements(scope, tx.db, input.pipelineUID, visible);
   const fresh = visible.filter((g) => !placements.has(g)).map((g) => heads.get(g)!);
   const now = Date.now();
-  const placed = await placeInPipeline(tx, scope, fresh, found.pipeline, stage, now);
+  const placed = await placeNewCards(tx, scope, fresh, found.pipeline, stage, now);
   for (let i = 0; i < fresh.length; i += MOVE_CHUNK) {
     await recordActivities(tx, scope, placed.activities.slice(i, i + MOVE_CHUNK));
     await queueSyncs(tx, scope, placed.syncs.slice(i, i + MOVE_CHUNK));
@@ -486,7 +490,7 @@ export async function addContactsToPipeline(
   };
 }
 
-/** POST /contacts/:GTID/pipelines: placed at the end of the stage (default: the placeholder). */
+/** POST /contacts/:GTID/pipelines: placed first in the stage (default: the placeholder). */
 export async function addToPipeline(
   database: Database,
   scope: TeamScope,
@@ -860,19 +864,22 @@ export async function moveToStage(
   const notPlaced = moves.filter((m) => !placements.has(m.gtid)).map((m) => m.gtid);
   const placed = moves.filter((m) => placements.has(m.gtid));
 
-  // Keys for the cards that go to the end of the stage, in the order given.
+  // Keys for the cards that come in from another stage without neighbours, in the order given.
   const appended = placed.filter(
     (m) => m.position === undefined && placements.get(m.gtid)!.stageUID !== to.stageUID,
   );
+  const end = stageEntryPlace('moved-from-another-stage');
   const keys =
     appended.length === 0
       ? []
-      : keysAfter(
-          await repo.lastPositionExcept(
+      : keysAtEnd(
+          end,
+          await repo.edgePositionExcept(
             scope,
             tx.db,
             pipelineUID,
             to.stageUID,
+            end,
             placed.map((m) => m.gtid),
           ),
           appended.length,

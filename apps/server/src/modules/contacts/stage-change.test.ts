@@ -237,9 +237,10 @@ describe(`stage change (${ENGINE})`, () => {
 
   it('places the card between its neighbours; the same stage only reorders', async () => {
     const t = await setup();
-    const a = await create(t, 'A', t.qualified);
-    const b = await create(t, 'B', t.qualified);
+    // A new card goes first: C, then B, then A above them.
     const c = await create(t, 'C', t.qualified);
+    const b = await create(t, 'B', t.qualified);
+    const a = await create(t, 'A', t.qualified);
     expect(await stageOrder(s, t.teamUID, t.pipelineUID, t.qualified)).toEqual([a, b, c]);
 
     const before = await footprint(t, c);
@@ -293,12 +294,12 @@ describe(`stage change (${ENGINE})`, () => {
     }
     expect(await footprint(t, a)).toEqual(before);
 
-    const b = await create(t, 'B', t.qualified);
+    const b = await create(t, 'B', t.qualified); // first, above A
     const beforeReversed = await footprint(t, elsewhere);
     const reversed = await move(t, elsewhere, {
       stageUID: t.qualified,
-      afterGtid: b,
-      beforeGtid: a,
+      afterGtid: a,
+      beforeGtid: b,
     });
     expect(reversed.status).toBe(400);
     expect((reversed.body!.error as { field: string }).field).toBe('beforeGtid');

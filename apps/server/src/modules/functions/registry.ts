@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Identity } from '../../auth/identity-token';
 import type { Services } from '../../services';
 import { generatePartnerToken, partnerTokenSchema } from '../partner/sso';
+import { publishedWebAppVersion } from '../settings/app-version';
 
 /**
  * Callable functions (SPEC §7): POST `{data}` to a function by name, answer `{result}`. Each
@@ -15,11 +16,11 @@ export interface CallableFunction<S extends z.ZodType = z.ZodType> {
 const define = <S extends z.ZodType>(fn: CallableFunction<S>) => fn as unknown as CallableFunction;
 
 export const FUNCTIONS: Record<string, CallableFunction> = {
-  /** SPEC §7 "Get web app version": the version the server runs, for the update notice. */
+  /** SPEC §7 "Get web app version": the published version (this build's by default). */
   'v2-app-getWebAppVersion': define({
     schema: z.object({}).strict().optional(),
-    async run() {
-      return { version: APP_VERSION };
+    async run(services) {
+      return { version: (await publishedWebAppVersion(services)).value };
     },
   }),
   /** SPEC §7: a single-sign-on token for a partner domain (see modules/partner/sso.ts). */
@@ -28,8 +29,3 @@ export const FUNCTIONS: Record<string, CallableFunction> = {
     run: (services, identity, data) => generatePartnerToken(services, identity, data),
   }),
 };
-
-/** Injected at build time by the bundler; the workspace version when run from source. */
-declare const __LEADLOOM_VERSION__: string | undefined;
-export const APP_VERSION: string =
-  typeof __LEADLOOM_VERSION__ === 'string' ? __LEADLOOM_VERSION__ : '0.1.0-dev';

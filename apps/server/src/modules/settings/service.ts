@@ -10,8 +10,16 @@ import { readSetting, writeSetting } from './repo';
  * the value used until someone sets it. One home for every key.
  */
 export const SETTINGS = {
-  /** The web app version users should run; a change shows the update notice (SPEC §4). */
-  webAppVersion: { schema: z.string().trim().min(1).max(40), fallback: '' },
+  /**
+   * A super admin's override of the web app version users should run (SPEC §4), with the build
+   * it was set on; none: this server's own build (see app-version.ts, its only reader and writer).
+   */
+  webAppVersion: {
+    schema: z
+      .object({ version: z.string().min(1).max(40), setOnBuild: z.string().min(1) })
+      .nullable(),
+    fallback: null as { version: string; setOnBuild: string } | null,
+  },
   /** Training video links (SPEC §7). */
   trainingVideos: {
     schema: z

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, meQueryKey } from '../session/me';
+import { signingInSlot } from '../session/signingIn';
 import { tabTeamSlot } from '../session/tabTeam';
 
 /**
@@ -19,12 +20,17 @@ export function useStartSession() {
       // and this tab starts in the new user's team.
       queryClient.clear();
       tabTeamSlot.set(options.teamUID ?? null);
-      await queryClient
-        .fetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) })
-        .catch(() => undefined); // the guard shows the loader and retries
-      // SPEC §4: the redirect to `next` happens after 1 s.
-      await new Promise((resolve) => setTimeout(resolve, TIMINGS.nextRedirectMs));
-      await navigate(safeNextPath(next), { replace: true });
+      signingInSlot.set(true);
+      try {
+        await queryClient
+          .fetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) })
+          .catch(() => undefined); // the guard shows the loader and retries
+        // SPEC §4: the redirect to `next` happens after 1 s.
+        await new Promise((resolve) => setTimeout(resolve, TIMINGS.nextRedirectMs));
+        await navigate(safeNextPath(next), { replace: true });
+      } finally {
+        signingInSlot.set(false);
+      }
     },
     [queryClient, navigate],
   );

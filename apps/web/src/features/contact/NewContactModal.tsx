@@ -9,7 +9,7 @@ import { usePipelines } from '../pipeline/api';
 import { useCreateContact, usePipelineStages } from './api';
 import { contactName, normalizeUrl, platformLabel, platformOfUrl } from './contactInfo';
 import { contactPath } from './tabs';
-import type { NewContact } from './types';
+import type { ContactAnswer, NewContact } from './types';
 import { FormActions } from '../../ui/FormActions';
 
 interface NewContactModalProps {
@@ -19,6 +19,8 @@ interface NewContactModalProps {
   /** Preselected pipeline and stage (a column's "+" passes both). */
   pipelineUID?: string | null;
   stageUID?: string | null;
+  /** Called with the created contact (the board brings its new card into view). */
+  onCreated?: (answer: ContactAnswer) => void;
 }
 
 type Field = 'firstName' | 'lastName' | 'emailAddress' | 'phoneNumber' | 'profile';
@@ -33,7 +35,13 @@ export function NewContactModal(props: NewContactModalProps) {
   );
 }
 
-function NewContactForm({ onClose, teamUID, pipelineUID, stageUID }: NewContactModalProps) {
+function NewContactForm({
+  onClose,
+  onCreated,
+  teamUID,
+  pipelineUID,
+  stageUID,
+}: NewContactModalProps) {
   const navigate = useNavigate();
   const create = useCreateContact(teamUID);
   const pipelines = usePipelines(teamUID);
@@ -93,7 +101,8 @@ function NewContactForm({ onClose, teamUID, pipelineUID, stageUID }: NewContactM
       if (stage) body.stageUID = stage;
     }
     create.mutate(body, {
-      onSuccess: ({ contact }) => {
+      onSuccess: (answer) => {
+        const { contact } = answer;
         const name = contactName(contact);
         const path = contactPath(contact.GTID);
         const id = `contact-created-${contact.GTID}`;
@@ -118,6 +127,7 @@ function NewContactForm({ onClose, teamUID, pipelineUID, stageUID }: NewContactM
             </Text>
           ),
         });
+        onCreated?.(answer);
         onClose();
       },
     });

@@ -16,6 +16,7 @@ import {
 import { IconAlertTriangle, IconLayoutKanban } from '@tabler/icons-react';
 import {
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -47,7 +48,12 @@ interface BoardProps {
   groupUID: string;
   /** Opens "New contact" in a stage (the column's "+"). */
   onAddContact?: (stageUID: string) => void;
+  /** A contact just created from this screen: its card is brought into view and lit a moment. */
+  newCardId?: string | null;
 }
+
+/** How long a new card stays lit once it is on the board. */
+export const NEW_CARD_LIT_MS = 6_000;
 
 interface DragState {
   card: BoardCard;
@@ -91,7 +97,7 @@ function dropPlace(board: BoardData, active: Active, over: Over): CardPlace | nu
 }
 
 /** The board of one pipeline: one column per stage, in idx order; cards drag between them. */
-export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
+export function Board({ teamUID, groupUID, onAddContact, newCardId }: BoardProps) {
   const board = useBoard(teamUID, groupUID);
   const move = useMoveCard(teamUID, groupUID);
   const [drag, setDrag] = useState<DragState | null>(null);
@@ -114,6 +120,23 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
     },
     [cachedBoard],
   );
+  // The new card is lit from the moment the board (refetched after the create) holds it.
+  const [lit, setLit] = useState<string | null>(null);
+  const newPlace = newCardId && cachedBoard ? findCard(cachedBoard, newCardId) : null;
+  const newStage = newPlace && cachedBoard?.stages.find((s) => s.stageUID === newPlace.stageUID);
+  const newStageName = newStage ? newStage.name : null;
+  const litOnce = useRef<string | null>(null);
+  useEffect(() => {
+    if (!newCardId || newStageName === null || litOnce.current === newCardId) return;
+    litOnce.current = newCardId;
+    setLit(newCardId);
+    setAnnouncement(`The new contact is first in ${newStageName}.`);
+  }, [newCardId, newStageName]);
+  useEffect(() => {
+    if (!lit) return;
+    const timer = setTimeout(() => setLit(null), NEW_CARD_LIT_MS);
+    return () => clearTimeout(timer);
+  }, [lit]);
   // The carried card keeps the focus (it remounts when it changes column) and stays in view.
   const carriedPlace = carry ? findCard(carry.preview, carry.GTID) : null;
   const carriedAt = carriedPlace && `${carriedPlace.stageUID}/${carriedPlace.index}`;
@@ -349,6 +372,7 @@ export function Board({ teamUID, groupUID, onAddContact }: BoardProps) {
                 selected={selected}
                 onSelect={onSelect}
                 onAddContact={onAddContact}
+                newCardId={here(lit ?? undefined)}
               />
             );
           })}

@@ -118,6 +118,7 @@ export const ContactCard = memo(function ContactCard({
   stageUID,
   selected = false,
   carried = false,
+  isNew = false,
   onSelect,
 }: {
   card: BoardCard;
@@ -125,6 +126,8 @@ export const ContactCard = memo(function ContactCard({
   selected?: boolean;
   /** Picked up with the keyboard (Space) and carried with the arrow keys. */
   carried?: boolean;
+  /** A contact just created from this board: lit, with a "New" mark, while the eye finds it. */
+  isNew?: boolean;
   /** Ctrl/Cmd-click toggles the card in the selection; Shift-click extends it. */
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
 }) {
@@ -151,6 +154,7 @@ export const ContactCard = memo(function ContactCard({
       data-dragging={isDragging || undefined}
       data-carried={carried || undefined}
       data-selected={selected || undefined}
+      data-new={isNew || undefined}
       onClick={pick}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       {...dragAttributes}
@@ -159,6 +163,11 @@ export const ContactCard = memo(function ContactCard({
     >
       <CardBody card={card} />
       {selected && <VisuallyHidden>(selected)</VisuallyHidden>}
+      {isNew && (
+        <Badge className={classes.newBadge} size="xs" variant="filled">
+          New
+        </Badge>
+      )}
     </Card>
   );
 });

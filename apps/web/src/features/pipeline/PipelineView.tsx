@@ -27,6 +27,8 @@ export function PipelineView() {
   const current = pipelines.data?.find((p) => p.groupUID === groupUID);
   // "New contact": null = closed; a stage when a column's "+" opened it.
   const [adding, setAdding] = useState<{ stageUID: string | null } | null>(null);
+  // The contact just created here, when it has a card on this board (brought into view, lit).
+  const [created, setCreated] = useState<string | null>(null);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -84,6 +86,10 @@ export function PipelineView() {
         teamUID={teamUID}
         pipelineUID={groupUID}
         stageUID={adding?.stageUID ?? null}
+        onCreated={(answer) => {
+          if (answer.pipelines.some((p) => p.groupUID === groupUID))
+            setCreated(answer.contact.GTID);
+        }}
       />
       <div style={{ flex: 1, minHeight: 0 }}>
         {/* A board named by the URL loads alongside the pipeline list, not after it. */}
@@ -128,6 +134,7 @@ export function PipelineView() {
             teamUID={teamUID}
             groupUID={groupUID}
             onAddContact={(stageUID) => setAdding({ stageUID })}
+            newCardId={created}
           />
         )}
       </div>

@@ -3,7 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconPlus } from '@tabler/icons-react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAutoLoadMore } from './api';
 import { withIndex } from './board';
@@ -26,6 +26,8 @@ interface StageColumnProps {
   onSelect?: (GTID: string, mode: 'toggle' | 'range') => void;
   /** Opens "New contact" in this stage. */
   onAddContact?: (stageUID: string) => void;
+  /** A card just created from the board, when it is in this column: scrolled to and lit. */
+  newCardId?: string | null;
 }
 
 export const stageDropId = (stageUID: string) => `stage:${stageUID}`;
@@ -57,6 +59,7 @@ export const StageColumn = memo(function StageColumn({
   selected,
   onSelect,
   onAddContact,
+  newCardId,
 }: StageColumnProps) {
   const { setNodeRef, isOver } = useDroppable({
     id: stageDropId(stage.stageUID),
@@ -87,6 +90,16 @@ export const StageColumn = memo(function StageColumn({
     paddingStart: CARD_GAP,
     paddingEnd: CARD_GAP,
   });
+  // A new card is brought into view once: its column across the board, then it in its column.
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const shownNew = useRef<string | null>(null);
+  const newIndex = newCardId ? ids.indexOf(newCardId) : -1;
+  useEffect(() => {
+    if (!newCardId || newIndex < 0 || shownNew.current === newCardId) return;
+    shownNew.current = newCardId;
+    sectionRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    virtualizer.scrollToIndex(newIndex, { align: 'auto' });
+  }, [newCardId, newIndex, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length ? items[items.length - 1]!.index : -1;
   const loadMore = useAutoLoadMore(teamUID, groupUID, stage, lastShown);
@@ -94,6 +107,7 @@ export const StageColumn = memo(function StageColumn({
 
   return (
     <section
+      ref={sectionRef}
       className={classes.column}
       style={stageStyle(stage)}
       aria-label={`${stage.name}: ${stage.count} contacts`}
@@ -167,6 +181,7 @@ export const StageColumn = memo(function StageColumn({
                     stageUID={stage.stageUID}
                     selected={selected?.has(card.GTID) ?? false}
                     carried={card.GTID === carriedId}
+                    isNew={card.GTID === newCardId}
                     onSelect={onSelect}
                   />
                 </div>

@@ -45,8 +45,12 @@ export function useNoticeChange() {
 export function usePublishVersion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: string) =>
-      api.put<{ key: string; value: string }>('/api/admin/settings/webAppVersion', { value }),
+    /** `force`: publish a version that is not the server's build (it refuses one otherwise). */
+    mutationFn: ({ value, force }: { value: string; force?: boolean }) =>
+      api.put<{ key: string; value: string; build: string; override: boolean }>(
+        '/api/admin/settings/webAppVersion',
+        force ? { value, force } : { value },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.publicSettings }),
   });
 }
