@@ -58,6 +58,8 @@ export interface BenchServer {
    * cannot be read. Per operation it depends far less on the machine's load than latency does.
    */
   cpuMs(): number;
+  /** The server process's id (for per-thread CPU under /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -158,6 +160,7 @@ export async function startBenchServer(opts: {
         return { status: res.status, body: (await res.json()) as T };
       },
       cpuMs: () => processCpuMs(server.pid),
+      pid: server.pid!,
       stop,
     };
   } catch (error) {

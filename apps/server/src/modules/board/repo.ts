@@ -1,6 +1,7 @@
 import type { BoardCard, CardLabel, CardTag, DealTotal, PipelineSummary } from '@leadloom/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 
@@ -275,4 +276,132 @@ export async function cardLabels(
     byContact.set(row.gtid, { labelUID: row.label_uid, display: row.display, color: row.color });
   }
   return byContact;
+}
+
+/**
+ * The whole board answer (`Board`, see @leadloom/core) as JSON text built by the database in one
+ * statement: the pipeline, its stages in order with their card counts and deal totals, and the
+ * first page of each stage with every card's tags and status label. Null when the pipeline is
+ * not there or not visible to the scope.
+ *
+ * One statement instead of six: each of those was parsed and planned again on every read, cost a
+ * round trip (embedded, all queued on its one connection), and their rows were turned into
+ * objects, joined in JavaScript and serialised again. Here the server passes the text through.
+ * It is a named statement (see db/prepared.ts), so its plan is cached per connection.
+ *
+ * The cursors are {@link encodeCursorSql}'s, the same text as the stage-page route's.
+ */
+export async function boardJson(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  limit: number,
+): Promise<string | null> {
+  const r = await executePrepared<{ body: string }>(db, boardStatement(scope, pipelineUID, limit));
+  return r.rows[0]?.body ?? null;
+}
+
+/** {@link boardJson}'s statement. */
+export function boardStatement(scope: TeamScope, pipelineUID: string, limit: number): SQL {
+  // Only a restricted member needs the contact join: every card and deal here is of a contact in
+  // this (visible) pipeline, but the one visibility rule is applied as everywhere else.
+  const restricted = scope.visiblePipelines !== 'all';
+  return sql`
+    SELECT row_to_json(b)::text AS body FROM (
+      SELECT
+        (SELECT row_to_json(pp) FROM (
+          SELECT p.pipeline_uid AS "groupUID", p.nick_name AS "nickName", p.is_default AS "isDefault"
+        ) pp) AS pipeline,
+        COALESCE((
+          SELECT json_agg(st ORDER BY st.idx, st."stageUID") FROM (
+            SELECT s.stage_uid AS "stageUID", s.name, s.color, s.font_color AS "fontColor", s.idx,
+              (SELECT count(*) FROM contact_pipeline n
+                WHERE n.team_uid = s.team_uid AND n.pipeline_uid = s.pipeline_uid
+                  AND n.stage_uid = s.stage_uid) AS count,
+              COALESCE(dt.totals, '[]'::json) AS "dealTotals",
+              COALESCE(page.contacts, '[]'::json) AS contacts,
+              page.next_cursor AS "nextCursor"
+            FROM stage s
+            LEFT JOIN (
+              SELECT t.stage_uid,
+                json_agg((SELECT row_to_json(o) FROM (SELECT t.currency, t.open, t.won) o)
+                  ORDER BY t.currency) AS totals
+              FROM (
+                SELECT cp.stage_uid, d.currency,
+                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
+                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
+                FROM deal d
+                JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
+                  AND cp.pipeline_uid = d.pipeline_uid
+                ${restricted ? sql`JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid AND ${visibleContacts(scope, 'c')}` : sql``}
+                WHERE d.team_uid = p.team_uid AND d.pipeline_uid = p.pipeline_uid
+                  AND d.status IN ('open', 'won')
+                GROUP BY cp.stage_uid, d.currency
+              ) t
+              GROUP BY t.stage_uid
+            ) dt ON dt.stage_uid = s.stage_uid
+            CROSS JOIN LATERAL (
+              SELECT
+                json_agg(k.card ORDER BY k.n) FILTER (WHERE k.n <= ${limit}) AS contacts,
+                CASE WHEN count(*) > ${limit}
+                  THEN min(${encodeCursorSql(sql`k.position`, sql`k.gtid`)}) FILTER (WHERE k.n = ${limit})
+                END AS next_cursor
+              FROM (
+                SELECT row_number() OVER (ORDER BY l.position, l.gtid) AS n, l.position, l.gtid,
+                  (SELECT row_to_json(card) FROM (
+                    SELECT l.gtid AS "GTID", l.full_name AS "fullName", l.first_name AS "firstName",
+                      l.last_name AS "lastName", l.email_address AS "emailAddress",
+                      l.photo_url AS "photoURL",
+                      to_char(l.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                        AS "lastActivityAt",
+                      COALESCE((
+                        SELECT json_agg(
+                          (SELECT row_to_json(o) FROM (SELECT g.tag_id AS "tagID", g.name, g.color) o)
+                          ORDER BY g.pipeline_set, g.set_order, g.tag_set_uid, g.tag_order, g.tag_id)
+                        FROM (
+                          SELECT DISTINCT t.tag_id, t.name, COALESCE(t.color, ts.color) AS color,
+                            (ts.pipeline_uid IS NOT NULL) AS pipeline_set, ts."order" AS set_order,
+                            ts.tag_set_uid, t."order" AS tag_order
+                          FROM contact_tag ct
+                          JOIN tag t ON t.team_uid = ct.team_uid AND t.tag_id = ct.tag_id
+                          JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
+                          WHERE ct.team_uid = p.team_uid AND ct.gtid = l.gtid
+                            AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = p.pipeline_uid)
+                        ) g
+                      ), '[]'::json) AS tags,
+                      (SELECT row_to_json(o) FROM (
+                        SELECT sl.label_uid AS "labelUID", sl.display, sl.color
+                        FROM status_label sl
+                        WHERE sl.team_uid = p.team_uid AND sl.label_uid = l.status_label_uid
+                      ) o) AS "statusLabel"
+                  ) card) AS card
+                FROM (
+                  SELECT cp.position, cp.gtid, c.full_name, c.first_name, c.last_name,
+                    c.email_address, c.photo_url, c.last_activity_at, c.status_label_uid
+                  FROM contact_pipeline cp
+                  JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+                  WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
+                    AND cp.stage_uid = s.stage_uid AND ${visibleContacts(scope, 'c')}
+                  ORDER BY cp.position, cp.gtid
+                  LIMIT ${limit + 1}
+                ) l
+              ) k
+            ) page
+            WHERE s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
+          ) st
+        ), '[]'::json) AS stages
+      FROM pipeline p
+      WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
+        AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ) b`;
+}
+
+/**
+ * The stage-page cursor of a card key in SQL: base64url (unpadded) of the JSON array
+ * `[position, gtid]`, the same text as the service's encodeCursor.
+ */
+function encodeCursorSql(position: SQL, gtid: SQL): SQL {
+  return sql`rtrim(translate(encode(convert_to(
+    '[' || to_json(${position})::text || ',' || to_json(${gtid})::text || ']', 'UTF8'), 'base64'),
+    E'+/\\n', '-_'), '=')`;
 }
