@@ -1,4 +1,4 @@
-import type { BoardCard, CardLabel, CardTag, DealTotal, PipelineSummary } from '@leadloom/core';
+import type { BoardCard, CardLabel, CardTag, PipelineSummary } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
@@ -28,15 +28,6 @@ export async function listPipelines(scope: TeamScope, db: AppDb): Promise<Pipeli
   }));
 }
 
-export interface StageRow {
-  stageUID: string;
-  name: string;
-  color: string;
-  fontColor: string;
-  idx: number;
-  count: number;
-}
-
 export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: string) {
   const r = await db.execute<{ pipeline_uid: string; nick_name: string; is_default: boolean }>(sql`
     SELECT pipeline_uid, nick_name, is_default FROM pipeline
@@ -46,37 +37,6 @@ export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: str
   return row
     ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default }
     : null;
-}
-
-/** Stages in order with their card counts (the count comes from the stage-order index). */
-export async function stagesWithCounts(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-): Promise<StageRow[]> {
-  const r = await db.execute<{
-    stage_uid: string;
-    name: string;
-    color: string;
-    font_color: string;
-    idx: number;
-    count: string;
-  }>(sql`
-    SELECT s.stage_uid, s.name, s.color, s.font_color, s.idx,
-      (SELECT count(*) FROM contact_pipeline cp
-        WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
-          AND cp.stage_uid = s.stage_uid) AS count
-    FROM stage s
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-    ORDER BY s.idx, s.stage_uid`);
-  return r.rows.map((row) => ({
-    stageUID: row.stage_uid,
-    name: row.name,
-    color: row.color,
-    fontColor: row.font_color,
-    idx: row.idx,
-    count: Number(row.count),
-  }));
 }
 
 export interface CardKey {
@@ -125,35 +85,6 @@ function toPage(rows: CardRow[], limit: number): CardPage {
 const cardColumns = sql`cp.stage_uid, cp.position, c.gtid, c.full_name, c.first_name, c.last_name,
   c.email_address, c.photo_url, c.last_activity_at`;
 
-/** The first page of every stage of a pipeline, in one round trip (keyset, card order). */
-export async function firstPages(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  limit: number,
-): Promise<Map<string, CardPage>> {
-  const r = await db.execute<CardRow>(sql`
-    SELECT page.* FROM stage s
-    CROSS JOIN LATERAL (
-      SELECT ${cardColumns}
-      FROM contact_pipeline cp
-      JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-      WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid AND cp.stage_uid = s.stage_uid
-        AND ${visibleContacts(scope, 'c')}
-      ORDER BY cp.position, cp.gtid
-      LIMIT ${limit + 1}
-    ) page
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-      AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}`);
-  const byStage = new Map<string, CardRow[]>();
-  for (const row of r.rows) {
-    const list = byStage.get(row.stage_uid) ?? [];
-    list.push(row);
-    byStage.set(row.stage_uid, list);
-  }
-  return new Map([...byStage].map(([stageUID, rows]) => [stageUID, toPage(rows, limit)]));
-}
-
 /** The page of one stage after `after` (keyset on position, then GTID). */
 export async function stagePage(
   scope: TeamScope,
@@ -185,42 +116,6 @@ export async function stageExists(
     SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID}`);
   return r.rows.length > 0;
-}
-
-/**
- * Open and won deal totals per stage and currency for the whole pipeline, in one grouped query;
- * only deals of contacts the scope may see; lost deals are left out.
- */
-export async function dealTotals(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-): Promise<Map<string, DealTotal[]>> {
-  const r = await db.execute<{
-    stage_uid: string;
-    currency: string;
-    open: string;
-    won: string;
-  }>(sql`
-    SELECT cp.stage_uid, d.currency,
-      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
-      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
-    FROM deal d
-    JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
-      AND cp.pipeline_uid = d.pipeline_uid
-    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-    WHERE d.team_uid = ${scope.teamUID} AND d.pipeline_uid = ${pipelineUID}
-      AND d.status IN ('open', 'won')
-      AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)} AND ${visibleContacts(scope, 'c')}
-    GROUP BY cp.stage_uid, d.currency
-    ORDER BY cp.stage_uid, d.currency`);
-  const byStage = new Map<string, DealTotal[]>();
-  for (const row of r.rows) {
-    const list = byStage.get(row.stage_uid) ?? [];
-    list.push({ currency: row.currency, open: String(row.open), won: String(row.won) });
-    byStage.set(row.stage_uid, list);
-  }
-  return byStage;
 }
 
 /**

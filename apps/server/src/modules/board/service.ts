@@ -1,4 +1,4 @@
-import type { Board, BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
+import type { BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/errors';
