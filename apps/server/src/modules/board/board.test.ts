@@ -102,6 +102,29 @@ describe(`board API (${ENGINE})`, () => {
     expect(seen.size).toBe(pipeline.contactCount);
   });
 
+  it('shows on each stage exactly the cards, tags, labels and cursor of its first page', async () => {
+    const pipeline = await defaultPipeline();
+    const base = `/api/teams/${teamUID}/pipelines/${pipeline.groupUID}`;
+    const res = await demo.api(`${base}/board?limit=6`);
+    expect(res.status).toBe(200);
+    expect(res.body!.pipeline).toEqual({
+      groupUID: pipeline.groupUID,
+      nickName: expect.any(String),
+      isDefault: true,
+    });
+    const stages = res.body!.stages as (StageBody & { contacts: Record<string, unknown>[] })[];
+    const cards = stages.flatMap((st) => st.contacts);
+    // The demo seed decorates some cards: the comparison must cover tags, labels and activity.
+    expect(cards.some((c) => (c.tags as unknown[]).length > 0)).toBe(true);
+    expect(cards.some((c) => c.statusLabel !== null)).toBe(true);
+    expect(cards.some((c) => c.lastActivityAt !== null)).toBe(true);
+    for (const stage of stages) {
+      const page = await demo.api(`${base}/stages/${stage.stageUID}/contacts?limit=6`);
+      expect(page.status).toBe(200);
+      expect({ contacts: stage.contacts, nextCursor: stage.nextCursor }).toEqual(page.body);
+    }
+  });
+
   it('rejects a bad limit or cursor with a message naming the field', async () => {
     const pipeline = await defaultPipeline();
     const bad = await demo.api(

@@ -1,6 +1,7 @@
-import type { BoardCard, CardLabel, CardTag, DealTotal, PipelineSummary } from '@leadloom/core';
-import { sql } from 'drizzle-orm';
+import type { BoardCard, CardLabel, CardTag, PipelineSummary } from '@leadloom/core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 
@@ -27,15 +28,6 @@ export async function listPipelines(scope: TeamScope, db: AppDb): Promise<Pipeli
   }));
 }
 
-export interface StageRow {
-  stageUID: string;
-  name: string;
-  color: string;
-  fontColor: string;
-  idx: number;
-  count: number;
-}
-
 export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: string) {
   const r = await db.execute<{ pipeline_uid: string; nick_name: string; is_default: boolean }>(sql`
     SELECT pipeline_uid, nick_name, is_default FROM pipeline
@@ -45,37 +37,6 @@ export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: str
   return row
     ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default }
     : null;
-}
-
-/** Stages in order with their card counts (the count comes from the stage-order index). */
-export async function stagesWithCounts(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-): Promise<StageRow[]> {
-  const r = await db.execute<{
-    stage_uid: string;
-    name: string;
-    color: string;
-    font_color: string;
-    idx: number;
-    count: string;
-  }>(sql`
-    SELECT s.stage_uid, s.name, s.color, s.font_color, s.idx,
-      (SELECT count(*) FROM contact_pipeline cp
-        WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
-          AND cp.stage_uid = s.stage_uid) AS count
-    FROM stage s
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-    ORDER BY s.idx, s.stage_uid`);
-  return r.rows.map((row) => ({
-    stageUID: row.stage_uid,
-    name: row.name,
-    color: row.color,
-    fontColor: row.font_color,
-    idx: row.idx,
-    count: Number(row.count),
-  }));
 }
 
 export interface CardKey {
@@ -124,35 +85,6 @@ function toPage(rows: CardRow[], limit: number): CardPage {
 const cardColumns = sql`cp.stage_uid, cp.position, c.gtid, c.full_name, c.first_name, c.last_name,
   c.email_address, c.photo_url, c.last_activity_at`;
 
-/** The first page of every stage of a pipeline, in one round trip (keyset, card order). */
-export async function firstPages(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  limit: number,
-): Promise<Map<string, CardPage>> {
-  const r = await db.execute<CardRow>(sql`
-    SELECT page.* FROM stage s
-    CROSS JOIN LATERAL (
-      SELECT ${cardColumns}
-      FROM contact_pipeline cp
-      JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-      WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid AND cp.stage_uid = s.stage_uid
-        AND ${visibleContacts(scope, 'c')}
-      ORDER BY cp.position, cp.gtid
-      LIMIT ${limit + 1}
-    ) page
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-      AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}`);
-  const byStage = new Map<string, CardRow[]>();
-  for (const row of r.rows) {
-    const list = byStage.get(row.stage_uid) ?? [];
-    list.push(row);
-    byStage.set(row.stage_uid, list);
-  }
-  return new Map([...byStage].map(([stageUID, rows]) => [stageUID, toPage(rows, limit)]));
-}
-
 /** The page of one stage after `after` (keyset on position, then GTID). */
 export async function stagePage(
   scope: TeamScope,
@@ -184,42 +116,6 @@ export async function stageExists(
     SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
       AND stage_uid = ${stageUID}`);
   return r.rows.length > 0;
-}
-
-/**
- * Open and won deal totals per stage and currency for the whole pipeline, in one grouped query;
- * only deals of contacts the scope may see; lost deals are left out.
- */
-export async function dealTotals(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-): Promise<Map<string, DealTotal[]>> {
-  const r = await db.execute<{
-    stage_uid: string;
-    currency: string;
-    open: string;
-    won: string;
-  }>(sql`
-    SELECT cp.stage_uid, d.currency,
-      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
-      COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
-    FROM deal d
-    JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
-      AND cp.pipeline_uid = d.pipeline_uid
-    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-    WHERE d.team_uid = ${scope.teamUID} AND d.pipeline_uid = ${pipelineUID}
-      AND d.status IN ('open', 'won')
-      AND ${visiblePipelineFilter(scope, sql`d.pipeline_uid`)} AND ${visibleContacts(scope, 'c')}
-    GROUP BY cp.stage_uid, d.currency
-    ORDER BY cp.stage_uid, d.currency`);
-  const byStage = new Map<string, DealTotal[]>();
-  for (const row of r.rows) {
-    const list = byStage.get(row.stage_uid) ?? [];
-    list.push({ currency: row.currency, open: String(row.open), won: String(row.won) });
-    byStage.set(row.stage_uid, list);
-  }
-  return byStage;
 }
 
 /**
@@ -275,4 +171,136 @@ export async function cardLabels(
     byContact.set(row.gtid, { labelUID: row.label_uid, display: row.display, color: row.color });
   }
   return byContact;
+}
+
+/**
+ * The whole board answer (`Board`, see @leadloom/core) as JSON text built by the database in one
+ * statement: the pipeline, its stages in order with their card counts and deal totals, and the
+ * first page of each stage with every card's tags and status label. Null when the pipeline is
+ * not there or not visible to the scope.
+ *
+ * One statement instead of six: each of those was parsed and planned again on every read, cost a
+ * round trip (embedded, all queued on its one connection), and their rows were turned into
+ * objects, joined in JavaScript and serialised again. Here the server passes the text through.
+ * It is a named statement (see db/prepared.ts), so its plan is cached per connection. Objects are
+ * made with json_build_object (one call per card; nested row_to_json subselects cost the database
+ * about a quarter more), and the team's tags are looked up once (tag_def), not joined per card.
+ *
+ * The cursors are {@link encodeCursorSql}'s, the same text as the stage-page route's.
+ */
+export async function boardJson(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+  limit: number,
+): Promise<string | null> {
+  const r = await executePrepared<{ body: string }>(db, boardStatement(scope, pipelineUID, limit));
+  return r.rows[0]?.body ?? null;
+}
+
+/** {@link boardJson}'s statement. */
+export function boardStatement(scope: TeamScope, pipelineUID: string, limit: number): SQL {
+  // Only a restricted member needs the contact join: every card and deal here is of a contact in
+  // this (visible) pipeline, but the one visibility rule is applied as everywhere else.
+  const restricted = scope.visiblePipelines !== 'all';
+  return sql`
+    WITH tag_def AS MATERIALIZED (
+      SELECT t.tag_id,
+        json_build_object('tagID', t.tag_id, 'name', t.name, 'color', COALESCE(t.color, ts.color)) AS tag,
+        (ts.pipeline_uid IS NOT NULL) AS pipeline_set, ts."order" AS set_order, ts.tag_set_uid,
+        t."order" AS tag_order
+      FROM tag t
+      JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
+      WHERE t.team_uid = ${scope.teamUID}
+    )
+    SELECT row_to_json(b)::text AS body FROM (
+      SELECT
+        (SELECT row_to_json(pp) FROM (
+          SELECT p.pipeline_uid AS "groupUID", p.nick_name AS "nickName", p.is_default AS "isDefault"
+        ) pp) AS pipeline,
+        COALESCE((
+          SELECT json_agg(st ORDER BY st.idx, st."stageUID") FROM (
+            SELECT s.stage_uid AS "stageUID", s.name, s.color, s.font_color AS "fontColor", s.idx,
+              (SELECT count(*) FROM contact_pipeline n
+                WHERE n.team_uid = s.team_uid AND n.pipeline_uid = s.pipeline_uid
+                  AND n.stage_uid = s.stage_uid) AS count,
+              COALESCE(dt.totals, '[]'::json) AS "dealTotals",
+              COALESCE(page.contacts, '[]'::json) AS contacts,
+              page.next_cursor AS "nextCursor"
+            FROM stage s
+            LEFT JOIN (
+              SELECT t.stage_uid,
+                json_agg((SELECT row_to_json(o) FROM (SELECT t.currency, t.open, t.won) o)
+                  ORDER BY t.currency) AS totals
+              FROM (
+                SELECT cp.stage_uid, d.currency,
+                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
+                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
+                FROM deal d
+                JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
+                  AND cp.pipeline_uid = d.pipeline_uid
+                ${restricted ? sql`JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid AND ${visibleContacts(scope, 'c')}` : sql``}
+                WHERE d.team_uid = p.team_uid AND d.pipeline_uid = p.pipeline_uid
+                  AND d.status IN ('open', 'won')
+                GROUP BY cp.stage_uid, d.currency
+              ) t
+              GROUP BY t.stage_uid
+            ) dt ON dt.stage_uid = s.stage_uid
+            CROSS JOIN LATERAL (
+              SELECT
+                json_agg(k.card ORDER BY k.n) FILTER (WHERE k.n <= ${limit}) AS contacts,
+                CASE WHEN count(*) > ${limit}
+                  THEN min(${encodeCursorSql(sql`k.position`, sql`k.gtid`)}) FILTER (WHERE k.n = ${limit})
+                END AS next_cursor
+              FROM (
+                SELECT row_number() OVER (ORDER BY l.position, l.gtid) AS n, l.position, l.gtid,
+                  json_build_object(
+                    'GTID', l.gtid, 'fullName', l.full_name, 'firstName', l.first_name,
+                    'lastName', l.last_name, 'emailAddress', l.email_address, 'photoURL', l.photo_url,
+                    'lastActivityAt',
+                    to_char(l.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    'tags', COALESCE((
+                      SELECT json_agg(d.tag ORDER BY d.pipeline_set, d.set_order, d.tag_set_uid,
+                        d.tag_order, d.tag_id)
+                      FROM tag_def d
+                      WHERE d.tag_id IN (
+                        SELECT ct.tag_id FROM contact_tag ct
+                        WHERE ct.team_uid = p.team_uid AND ct.gtid = l.gtid
+                          AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = p.pipeline_uid))
+                    ), '[]'::json),
+                    'statusLabel', (
+                      SELECT json_build_object('labelUID', sl.label_uid, 'display', sl.display, 'color', sl.color)
+                      FROM status_label sl
+                      WHERE sl.team_uid = p.team_uid AND sl.label_uid = l.status_label_uid
+                    )
+                  ) AS card
+                FROM (
+                  SELECT cp.position, cp.gtid, c.full_name, c.first_name, c.last_name,
+                    c.email_address, c.photo_url, c.last_activity_at, c.status_label_uid
+                  FROM contact_pipeline cp
+                  JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+                  WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
+                    AND cp.stage_uid = s.stage_uid AND ${visibleContacts(scope, 'c')}
+                  ORDER BY cp.position, cp.gtid
+                  LIMIT ${limit + 1}
+                ) l
+              ) k
+            ) page
+            WHERE s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
+          ) st
+        ), '[]'::json) AS stages
+      FROM pipeline p
+      WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
+        AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ) b`;
+}
+
+/**
+ * The stage-page cursor of a card key in SQL: base64url (unpadded) of the JSON array
+ * `[position, gtid]`, the same text as the service's encodeCursor.
+ */
+function encodeCursorSql(position: SQL, gtid: SQL): SQL {
+  return sql`rtrim(translate(encode(convert_to(
+    '[' || to_json(${position})::text || ',' || to_json(${gtid})::text || ']', 'UTF8'), 'base64'),
+    E'+/\\n', '-_'), '=')`;
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/env';
 import { parseWith } from '../../http/validate';
 import type { Services } from '../../services';
 import { teamScopeFor } from '../teams/service';
-import { DEFAULT_PAGE, getBoard, getPipelines, getStagePage, MAX_PAGE } from './service';
+import { DEFAULT_PAGE, getBoardJson, getPipelines, getStagePage, MAX_PAGE } from './service';
 
 const limitQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(DEFAULT_PAGE),
@@ -23,7 +23,8 @@ export function boardRoutes(services: Services) {
   app.get('/teams/:teamUID/pipelines/:pipelineUID/board', async (c) => {
     const { limit } = parseWith(limitQuery, c.req.query());
     const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
-    return c.json(await getBoard(database, scope, c.req.param('pipelineUID'), limit));
+    const body = await getBoardJson(database, scope, c.req.param('pipelineUID'), limit);
+    return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   app.get('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID/contacts', async (c) => {

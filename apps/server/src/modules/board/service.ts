@@ -1,4 +1,4 @@
-import type { Board, BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
+import type { BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/errors';
@@ -51,41 +51,19 @@ async function decorate(
   );
 }
 
-export async function getBoard(
+/**
+ * The board's answer as JSON text (a `Board`): the database builds it in one statement and the
+ * route sends it as it comes, with no objects made or serialised here (see repo.boardJson).
+ */
+export async function getBoardJson(
   database: Database,
   scope: TeamScope,
   pipelineUID: string,
   limit: number,
-): Promise<Board> {
-  const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
-  if (!pipeline) throw notFound('Pipeline not found');
-  // Independent reads: on PostgreSQL they run side by side on the pool's connections (the
-  // board's answer time is the slowest of them, not their sum); embedded queues them.
-  const [stages, totals, { pages, cards }] = await Promise.all([
-    repo.stagesWithCounts(scope, database.db, pipelineUID),
-    repo.dealTotals(scope, database.db, pipelineUID),
-    repo.firstPages(scope, database.db, pipelineUID, limit).then(async (pages) => ({
-      pages,
-      cards: await decorate(
-        database,
-        scope,
-        pipelineUID,
-        [...pages.values()].flatMap((p) => p.cards),
-      ),
-    })),
-  ]);
-  return {
-    pipeline,
-    stages: stages.map((s) => {
-      const page = pages.get(s.stageUID) ?? { cards: [], next: null };
-      return {
-        ...s,
-        dealTotals: totals.get(s.stageUID) ?? [],
-        contacts: page.cards.map((c) => cards.get(c.GTID) ?? { ...c, tags: [], statusLabel: null }),
-        nextCursor: encodeCursor(page.next),
-      };
-    }),
-  };
+): Promise<string> {
+  const body = await repo.boardJson(scope, database.db, pipelineUID, limit);
+  if (body === null) throw notFound('Pipeline not found');
+  return body;
 }
 
 export async function getStagePage(
