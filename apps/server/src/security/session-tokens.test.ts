@@ -152,39 +152,48 @@ describe(`identity tokens end with their session (${ENGINE})`, () => {
     }
   });
 
-  it("keeps the extension's own session apart: the app's sign-out leaves it working", async () => {
+  it("keeps the extension's session apart from other devices, and ends it with the web session that made it", async () => {
     const {
-      clients: [web],
-    } = await memberOnDevices('ext@example.com');
-    const login = await web!.api('/api/extension/login-token', { method: 'POST' });
-    const exchanged = await app.request('/api/extension/session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'chrome-extension://x' },
-      body: JSON.stringify({ token: (login.body as { token: string }).token }),
-    });
-    const { sessionToken } = (await exchanged.json()) as { sessionToken: string };
-    const extension = new TestClient(app);
-    const minted = await app.request('/api/auth/token', {
-      headers: { authorization: `Bearer ${sessionToken}` },
-    });
-    extension.token = ((await minted.json()) as { token: string }).token;
+      clients: [web, laptop],
+    } = await memberOnDevices('ext@example.com', 2);
+    const extensionOf = async (client: TestClient) => {
+      const login = await client.api('/api/extension/login-token', { method: 'POST' });
+      const exchanged = await app.request('/api/extension/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'chrome-extension://x' },
+        body: JSON.stringify({ token: (login.body as { token: string }).token }),
+      });
+      const { sessionToken } = (await exchanged.json()) as { sessionToken: string };
+      const extension = new TestClient(app);
+      const minted = await app.request('/api/auth/token', {
+        headers: { authorization: `Bearer ${sessionToken}` },
+      });
+      extension.token = ((await minted.json()) as { token: string }).token;
+      return { extension, sessionToken };
+    };
+    const one = await extensionOf(web!);
+    const other = await extensionOf(laptop!);
 
+    // The web app's sign-out ends the extension signed in from that browser, not the other one.
     expect((await post(web!, '/api/auth/sign-out')).status).toBe(200);
     await expectRefused(web!);
-    expect(await tokenWorks(extension)).toEqual({ me: 200, contact: 201 });
+    await expectRefused(one.extension);
+    expect(await tokenWorks(other.extension)).toEqual({ me: 200, contact: 201 });
+    expect(await tokenWorks(laptop!)).toEqual({ me: 200, contact: 201 });
 
-    // Signing the extension out (its bearer session) ends its token too.
+    // Signing the extension out (its bearer session) ends its token too, and leaves the app's.
     const out = await app.request('/api/auth/sign-out', {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${sessionToken}`,
+        authorization: `Bearer ${other.sessionToken}`,
         'content-type': 'application/json',
         origin: 'http://localhost:3000',
       },
       body: '{}',
     });
     expect(out.status).toBe(200);
-    await expectRefused(extension);
+    await expectRefused(other.extension);
+    expect(await tokenWorks(laptop!)).toEqual({ me: 200, contact: 201 });
   });
 });
 
