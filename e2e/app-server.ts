@@ -102,20 +102,28 @@ async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
+    const notReady = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server not ready after 90 s:\n${output}`));
+    }, 90_000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (output.includes('Leadloom is running')) resolve();
+      if (output.includes('Leadloom is running')) {
+        clearTimeout(notReady);
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
+      clearTimeout(notReady);
       const msg = `server exited (${code}) before it was ready:\n${output}`;
       reject(output.includes('EADDRINUSE') ? new PortTaken(msg) : new Error(msg));
+      // After it was ready (the reject above is then a no-op): a server that dies mid-suite
+      // says why, instead of leaving only "connection refused" in the tests after it.
+      if (signal !== 'SIGTERM')
+        process.stderr.write(`\nserver exited (${code ?? signal}):\n${output.slice(-20_000)}\n`);
     });
-    setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server not ready after 90 s:\n${output}`));
-    }, 90_000).unref();
   });
   return child;
 }

@@ -24,7 +24,28 @@ export async function signInThroughForm(
   password: string,
 ) {
   await page.goto(`${appUrl}/login`);
-  await page.getByLabel(/^E-mail/).fill(email);
+  // The sign-in screen sends a signed-in browser on to the app: sign that session out first,
+  // whoever it belongs to, so the form signs in the account asked for.
+  const field = page.getByLabel(/^E-mail/);
+  // Whichever comes first; the other is settled here so that it never rejects unhandled.
+  const seen = await Promise.race([
+    field.waitFor({ timeout: 20_000 }).then(
+      () => 'form',
+      () => 'nothing',
+    ),
+    page
+      .waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 })
+      .then(
+        () => 'app',
+        () => 'nothing',
+      ),
+  ]);
+  if (seen === 'app') {
+    await page.goto(`${appUrl}/logout`);
+    await page.waitForURL(/\/login/, { timeout: 20_000 });
+    await page.goto(`${appUrl}/login`);
+  }
+  await field.fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
