@@ -121,7 +121,7 @@ async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
       reject(output.includes('EADDRINUSE') ? new PortTaken(msg) : new Error(msg));
       // After it was ready (the reject above is then a no-op): a server that dies mid-suite
       // says why, instead of leaving only "connection refused" in the tests after it.
-      if (signal !== 'SIGTERM')
+      if (code !== 0 && signal !== 'SIGTERM')
         process.stderr.write(`\nserver exited (${code ?? signal}):\n${output.slice(-20_000)}\n`);
     });
   });
