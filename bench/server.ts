@@ -103,6 +103,18 @@ function seedKey(opts: object): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The harness's own steady-state script, whichever checkout is measured. */
+const steadyState = path.join(benchDir, 'steady-state.ts');
+
+/**
+ * A prepare command with the harness's self-contained steady-state script resolved to this
+ * checkout (an older one under `compare` may not have it); other scripts (e.g. kpi-seed, which
+ * uses the app's code) are the measured checkout's own.
+ */
+function harnessScript([script, ...args]: string[]): string[] {
+  return [script === 'bench/steady-state.ts' ? steadyState : script!, ...args];
+}
+
 function processCpuMs(pid: number | undefined): number {
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -182,12 +194,13 @@ export async function startBenchServer(opts: {
   process.stdout.write(
     `Seed done in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.\n`,
   );
-  if (opts.prepare) await run(process.execPath, ['--import', 'tsx', ...opts.prepare], env);
+  if (opts.prepare)
+    await run(process.execPath, ['--import', 'tsx', ...harnessScript(opts.prepare)], env);
   if (cached) {
     // Kept vacuumed and analysed: otherwise the server's VACUUM at start (embedded maintenance)
     // runs during every copy's first measured requests.
     if (!opts.prepare?.includes('bench/steady-state.ts'))
-      await run(process.execPath, ['--import', 'tsx', 'bench/steady-state.ts'], env);
+      await run(process.execPath, ['--import', 'tsx', steadyState], env);
     // Copied aside under a temporary name first: a half-written cache entry is never used.
     const partial = `${cached}.${process.pid}.partial`;
     fs.cpSync(dataDir, partial, { recursive: true });

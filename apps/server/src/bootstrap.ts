@@ -9,6 +9,7 @@ import { startJobs } from './jobs/boss';
 import type { Logger } from './logger';
 import { workMemberSync } from './modules/boot/member-sync';
 import { workChangeLogRetention } from './jobs/change-log-retention';
+import { startTallyFolding } from './modules/board/tally';
 import { workBulkJobs } from './modules/bulk/service';
 import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
@@ -128,9 +129,11 @@ export async function startServices(
       await jobs.stop().catch(() => {});
       throw error;
     }
+    const tallies = startTallyFolding(services);
     return {
       ...services,
       async close() {
+        await tallies.stop();
         await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
         await backend.close();
       },

@@ -200,9 +200,9 @@ export async function boardJson(
 
 /** {@link boardJson}'s statement. */
 export function boardStatement(scope: TeamScope, pipelineUID: string, limit: number): SQL {
-  // Only a restricted member needs the contact join: every card and deal here is of a contact in
-  // this (visible) pipeline, but the one visibility rule is applied as everywhere else.
-  const restricted = scope.visiblePipelines !== 'all';
+  // Counts and deal totals come from the stage tallies (migration 0019), kept at write time: the
+  // same for every member who sees the pipeline, since a contact placed in a pipeline the member
+  // sees is visible to them (db/visibility.ts).
   return sql`
     WITH tag_def AS MATERIALIZED (
       SELECT t.tag_id,
@@ -221,28 +221,41 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
         COALESCE((
           SELECT json_agg(st ORDER BY st.idx, st."stageUID") FROM (
             SELECT s.stage_uid AS "stageUID", s.name, s.color, s.font_color AS "fontColor", s.idx,
-              (SELECT count(*) FROM contact_pipeline n
-                WHERE n.team_uid = s.team_uid AND n.pipeline_uid = s.pipeline_uid
-                  AND n.stage_uid = s.stage_uid) AS count,
+              COALESCE(cnt.contacts, 0)::int AS count,
               COALESCE(dt.totals, '[]'::json) AS "dealTotals",
               COALESCE(page.contacts, '[]'::json) AS contacts,
               page.next_cursor AS "nextCursor"
             FROM stage s
             LEFT JOIN (
+              SELECT tl.stage_uid, sum(tl.contacts) AS contacts
+              FROM stage_tally tl
+              WHERE tl.team_uid = p.team_uid AND tl.pipeline_uid = p.pipeline_uid AND tl.currency IS NULL
+              GROUP BY tl.stage_uid
+            ) cnt ON cnt.stage_uid = s.stage_uid
+            LEFT JOIN (
               SELECT t.stage_uid,
-                json_agg((SELECT row_to_json(o) FROM (SELECT t.currency, t.open, t.won) o)
+                json_agg(json_build_object('currency', t.currency, 'open', t.open, 'won', t.won)
                   ORDER BY t.currency) AS totals
               FROM (
-                SELECT cp.stage_uid, d.currency,
-                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'open'), 0)::text AS open,
-                  COALESCE(SUM(d.value) FILTER (WHERE d.status = 'won'), 0)::text AS won
-                FROM deal d
-                JOIN contact_pipeline cp ON cp.team_uid = d.team_uid AND cp.gtid = d.gtid
-                  AND cp.pipeline_uid = d.pipeline_uid
-                ${restricted ? sql`JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid AND ${visibleContacts(scope, 'c')}` : sql``}
-                WHERE d.team_uid = p.team_uid AND d.pipeline_uid = p.pipeline_uid
-                  AND d.status IN ('open', 'won')
-                GROUP BY cp.stage_uid, d.currency
+                -- Each sum with the scale SUM over the deals there gives: the largest of theirs.
+                SELECT v.stage_uid, v.currency,
+                  CASE WHEN sum(v.open_deals) > 0
+                    THEN round(sum(v.open_value), max(v.scale) FILTER (WHERE v.open_deals > 0))::text
+                    ELSE '0' END AS open,
+                  CASE WHEN sum(v.won_deals) > 0
+                    THEN round(sum(v.won_value), max(v.scale) FILTER (WHERE v.won_deals > 0))::text
+                    ELSE '0' END AS won
+                FROM (
+                  SELECT tl.stage_uid, tl.currency, tl.scale, sum(tl.open_deals) AS open_deals,
+                    sum(tl.open_value) AS open_value, sum(tl.won_deals) AS won_deals,
+                    sum(tl.won_value) AS won_value
+                  FROM stage_tally tl
+                  WHERE tl.team_uid = p.team_uid AND tl.pipeline_uid = p.pipeline_uid
+                    AND tl.currency IS NOT NULL
+                  GROUP BY tl.stage_uid, tl.currency, tl.scale
+                ) v
+                GROUP BY v.stage_uid, v.currency
+                HAVING sum(v.open_deals) > 0 OR sum(v.won_deals) > 0
               ) t
               GROUP BY t.stage_uid
             ) dt ON dt.stage_uid = s.stage_uid
