@@ -212,6 +212,56 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
       FROM tag t
       JOIN tag_set ts ON ts.team_uid = t.team_uid AND ts.tag_set_uid = t.tag_set_uid
       WHERE t.team_uid = ${scope.teamUID}
+    ),
+    -- The first page of each stage, plus one card to tell whether more follow.
+    page AS MATERIALIZED (
+      SELECT s.stage_uid, l.*
+      FROM stage s
+      CROSS JOIN LATERAL (
+        SELECT row_number() OVER (ORDER BY cp.position, cp.gtid) AS n, cp.position, cp.gtid,
+          c.full_name, c.first_name, c.last_name, c.email_address, c.photo_url,
+          c.last_activity_at, c.status_label_uid
+        FROM contact_pipeline cp
+        JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
+        WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
+          AND cp.stage_uid = s.stage_uid AND ${visibleContacts(scope, 'c')}
+        ORDER BY cp.position, cp.gtid
+        LIMIT ${limit + 1}
+      ) l
+      WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
+    ),
+    -- The tags of all the page's cards at once (global tags and this pipeline's, each once).
+    card_tags AS (
+      SELECT x.gtid,
+        json_agg(d.tag ORDER BY d.pipeline_set, d.set_order, d.tag_set_uid, d.tag_order, d.tag_id) AS tags
+      FROM (
+        SELECT DISTINCT ct.gtid, ct.tag_id
+        FROM page pg
+        JOIN contact_tag ct ON ct.team_uid = ${scope.teamUID} AND ct.gtid = pg.gtid
+          AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = ${pipelineUID})
+        WHERE pg.n <= ${limit}
+      ) x
+      JOIN tag_def d ON d.tag_id = x.tag_id
+      GROUP BY x.gtid
+    ),
+    cards AS (
+      SELECT pg.stage_uid,
+        json_agg(json_build_object(
+          'GTID', pg.gtid, 'fullName', pg.full_name, 'firstName', pg.first_name,
+          'lastName', pg.last_name, 'emailAddress', pg.email_address, 'photoURL', pg.photo_url,
+          'lastActivityAt',
+          to_char(pg.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'tags', COALESCE(t.tags, '[]'::json),
+          'statusLabel', CASE WHEN sl.label_uid IS NOT NULL THEN
+            json_build_object('labelUID', sl.label_uid, 'display', sl.display, 'color', sl.color) END
+        ) ORDER BY pg.n) FILTER (WHERE pg.n <= ${limit}) AS contacts,
+        CASE WHEN count(*) > ${limit}
+          THEN min(${encodeCursorSql(sql`pg.position`, sql`pg.gtid`)}) FILTER (WHERE pg.n = ${limit})
+        END AS next_cursor
+      FROM page pg
+      LEFT JOIN card_tags t ON t.gtid = pg.gtid
+      LEFT JOIN status_label sl ON sl.team_uid = ${scope.teamUID} AND sl.label_uid = pg.status_label_uid
+      GROUP BY pg.stage_uid
     )
     SELECT row_to_json(b)::text AS body FROM (
       SELECT
@@ -259,46 +309,7 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
               ) t
               GROUP BY t.stage_uid
             ) dt ON dt.stage_uid = s.stage_uid
-            CROSS JOIN LATERAL (
-              SELECT
-                json_agg(k.card ORDER BY k.n) FILTER (WHERE k.n <= ${limit}) AS contacts,
-                CASE WHEN count(*) > ${limit}
-                  THEN min(${encodeCursorSql(sql`k.position`, sql`k.gtid`)}) FILTER (WHERE k.n = ${limit})
-                END AS next_cursor
-              FROM (
-                SELECT row_number() OVER (ORDER BY l.position, l.gtid) AS n, l.position, l.gtid,
-                  json_build_object(
-                    'GTID', l.gtid, 'fullName', l.full_name, 'firstName', l.first_name,
-                    'lastName', l.last_name, 'emailAddress', l.email_address, 'photoURL', l.photo_url,
-                    'lastActivityAt',
-                    to_char(l.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                    'tags', COALESCE((
-                      SELECT json_agg(d.tag ORDER BY d.pipeline_set, d.set_order, d.tag_set_uid,
-                        d.tag_order, d.tag_id)
-                      FROM tag_def d
-                      WHERE d.tag_id IN (
-                        SELECT ct.tag_id FROM contact_tag ct
-                        WHERE ct.team_uid = p.team_uid AND ct.gtid = l.gtid
-                          AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = p.pipeline_uid))
-                    ), '[]'::json),
-                    'statusLabel', (
-                      SELECT json_build_object('labelUID', sl.label_uid, 'display', sl.display, 'color', sl.color)
-                      FROM status_label sl
-                      WHERE sl.team_uid = p.team_uid AND sl.label_uid = l.status_label_uid
-                    )
-                  ) AS card
-                FROM (
-                  SELECT cp.position, cp.gtid, c.full_name, c.first_name, c.last_name,
-                    c.email_address, c.photo_url, c.last_activity_at, c.status_label_uid
-                  FROM contact_pipeline cp
-                  JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-                  WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
-                    AND cp.stage_uid = s.stage_uid AND ${visibleContacts(scope, 'c')}
-                  ORDER BY cp.position, cp.gtid
-                  LIMIT ${limit + 1}
-                ) l
-              ) k
-            ) page
+            LEFT JOIN cards page ON page.stage_uid = s.stage_uid
             WHERE s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
           ) st
         ), '[]'::json) AS stages
