@@ -26,20 +26,6 @@ CREATE TABLE "stage_tally" (
 );--> statement-breakpoint
 CREATE INDEX "stage_tally_pipeline_idx" ON "stage_tally" ("team_uid", "pipeline_uid");--> statement-breakpoint
 CREATE INDEX "stage_tally_unfolded_idx" ON "stage_tally" ("team_uid", "pipeline_uid") WHERE NOT "folded";--> statement-breakpoint
--- The open and won deals of the given contact placements, signed, per stage, currency and scale.
-CREATE FUNCTION stage_tally_deal_rows(sign integer, placements jsonb) RETURNS void LANGUAGE sql AS $$
-	INSERT INTO stage_tally (team_uid, pipeline_uid, stage_uid, currency, scale, open_deals, open_value, won_deals, won_value)
-	SELECT d.team_uid, d.pipeline_uid, p.stage_uid, d.currency, scale(d.value),
-		sign * count(*) FILTER (WHERE d.status = 'open'),
-		sign * COALESCE(sum(d.value) FILTER (WHERE d.status = 'open'), 0),
-		sign * count(*) FILTER (WHERE d.status = 'won'),
-		sign * COALESCE(sum(d.value) FILTER (WHERE d.status = 'won'), 0)
-	FROM jsonb_to_recordset(placements) AS p(team_uid text, gtid text, pipeline_uid text, stage_uid text)
-	JOIN deal d ON d.team_uid = p.team_uid COLLATE "C" AND d.gtid = p.gtid COLLATE "C"
-		AND d.pipeline_uid = p.pipeline_uid COLLATE "C"
-	WHERE d.status IN ('open', 'won')
-	GROUP BY d.team_uid, d.pipeline_uid, p.stage_uid, d.currency, scale(d.value)
-$$;--> statement-breakpoint
 -- Contacts placed in a pipeline: +1 in their stage (a new placement has no deals yet: a deal
 -- needs its placement first).
 CREATE FUNCTION stage_tally_placed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -51,45 +37,51 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "contact_pipeline_tally_insert" AFTER INSERT ON "contact_pipeline"
 	REFERENCING NEW TABLE AS placed FOR EACH STATEMENT EXECUTE FUNCTION stage_tally_placed();--> statement-breakpoint
--- Contacts moved between stages (any update of a placement: one that kept its stage nets to
--- nothing): the count, and their deals with them.
+-- A contact moved to another stage: -1 in the old, +1 in the new, and its deals with it. Per row
+-- and only when the stage changed (the WHEN is checked before any call): a reorder within a stage,
+-- the board's most common write after a move, pays nothing.
 CREATE FUNCTION stage_tally_moved() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	moved_from jsonb;
-	moved_to jsonb;
 BEGIN
 	INSERT INTO stage_tally (team_uid, pipeline_uid, stage_uid, contacts)
-	SELECT team_uid, pipeline_uid, stage_uid, sum(n) FROM (
-		SELECT team_uid, pipeline_uid, stage_uid, -1 AS n FROM before_move
-		UNION ALL
-		SELECT team_uid, pipeline_uid, stage_uid, 1 AS n FROM after_move
-	) m GROUP BY team_uid, pipeline_uid, stage_uid HAVING sum(n) <> 0;
-	-- A placement's key cannot change while it has deals (their foreign key), so the deals that
-	-- moved are those of placements whose key stayed and whose stage did not.
-	SELECT jsonb_agg(jsonb_build_object('team_uid', o.team_uid, 'gtid', o.gtid, 'pipeline_uid', o.pipeline_uid, 'stage_uid', o.stage_uid)),
-		jsonb_agg(jsonb_build_object('team_uid', n.team_uid, 'gtid', n.gtid, 'pipeline_uid', n.pipeline_uid, 'stage_uid', n.stage_uid))
-	INTO moved_from, moved_to
-	FROM before_move o
-	JOIN after_move n ON n.team_uid = o.team_uid AND n.gtid = o.gtid AND n.pipeline_uid = o.pipeline_uid
-	WHERE n.stage_uid <> o.stage_uid;
-	IF moved_from IS NOT NULL THEN
-		PERFORM stage_tally_deal_rows(-1, moved_from);
-		PERFORM stage_tally_deal_rows(1, moved_to);
+	VALUES (OLD.team_uid, OLD.pipeline_uid, OLD.stage_uid, -1), (NEW.team_uid, NEW.pipeline_uid, NEW.stage_uid, 1);
+	-- A placement's key cannot change while it has deals (their foreign key): its deals are
+	-- NEW's, and they were in OLD's stage.
+	IF EXISTS (SELECT 1 FROM deal d WHERE d.team_uid = NEW.team_uid AND d.gtid = NEW.gtid
+			AND d.pipeline_uid = NEW.pipeline_uid AND d.status IN ('open', 'won')) THEN
+		INSERT INTO stage_tally (team_uid, pipeline_uid, stage_uid, currency, scale, open_deals, open_value, won_deals, won_value)
+		SELECT d.team_uid, d.pipeline_uid, m.stage_uid, d.currency, scale(d.value),
+			m.sign * count(*) FILTER (WHERE d.status = 'open'),
+			m.sign * COALESCE(sum(d.value) FILTER (WHERE d.status = 'open'), 0),
+			m.sign * count(*) FILTER (WHERE d.status = 'won'),
+			m.sign * COALESCE(sum(d.value) FILTER (WHERE d.status = 'won'), 0)
+		FROM deal d
+		CROSS JOIN (VALUES (OLD.stage_uid, -1), (NEW.stage_uid, 1)) AS m(stage_uid, sign)
+		WHERE d.team_uid = NEW.team_uid AND d.gtid = NEW.gtid AND d.pipeline_uid = NEW.pipeline_uid
+			AND d.status IN ('open', 'won')
+		GROUP BY d.team_uid, d.pipeline_uid, m.stage_uid, m.sign, d.currency, scale(d.value);
 	END IF;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "contact_pipeline_tally_update" AFTER UPDATE ON "contact_pipeline"
-	REFERENCING OLD TABLE AS before_move NEW TABLE AS after_move
-	FOR EACH STATEMENT EXECUTE FUNCTION stage_tally_moved();--> statement-breakpoint
+CREATE TRIGGER "contact_pipeline_tally_update" AFTER UPDATE OF "stage_uid", "team_uid", "gtid", "pipeline_uid"
+	ON "contact_pipeline" FOR EACH ROW
+	WHEN (OLD.stage_uid IS DISTINCT FROM NEW.stage_uid OR OLD.team_uid IS DISTINCT FROM NEW.team_uid
+		OR OLD.gtid IS DISTINCT FROM NEW.gtid OR OLD.pipeline_uid IS DISTINCT FROM NEW.pipeline_uid)
+	EXECUTE FUNCTION stage_tally_moved();--> statement-breakpoint
 -- A placement removed: -1, and its deals, counted BEFORE the row goes, because its deals are then
 -- deleted by their foreign key's cascade, when the placement (their stage) is no longer there.
 CREATE FUNCTION stage_tally_unplaced() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO stage_tally (team_uid, pipeline_uid, stage_uid, contacts)
 	VALUES (OLD.team_uid, OLD.pipeline_uid, OLD.stage_uid, -1);
-	PERFORM stage_tally_deal_rows(-1, jsonb_build_array(jsonb_build_object(
-		'team_uid', OLD.team_uid, 'gtid', OLD.gtid, 'pipeline_uid', OLD.pipeline_uid, 'stage_uid', OLD.stage_uid)));
+	INSERT INTO stage_tally (team_uid, pipeline_uid, stage_uid, currency, scale, open_deals, open_value, won_deals, won_value)
+	SELECT d.team_uid, d.pipeline_uid, OLD.stage_uid, d.currency, scale(d.value),
+		-count(*) FILTER (WHERE d.status = 'open'), -COALESCE(sum(d.value) FILTER (WHERE d.status = 'open'), 0),
+		-count(*) FILTER (WHERE d.status = 'won'), -COALESCE(sum(d.value) FILTER (WHERE d.status = 'won'), 0)
+	FROM deal d
+	WHERE d.team_uid = OLD.team_uid AND d.gtid = OLD.gtid AND d.pipeline_uid = OLD.pipeline_uid
+		AND d.status IN ('open', 'won')
+	GROUP BY d.team_uid, d.pipeline_uid, d.currency, scale(d.value);
 	RETURN OLD;
 END
 $$;--> statement-breakpoint
