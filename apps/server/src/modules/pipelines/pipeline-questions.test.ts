@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from '../../db/migrate';
+import { findServerAsset } from '../../db/find-asset';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
 import {
@@ -160,12 +162,14 @@ describe(`the questions a pipeline asks (${ENGINE})`, () => {
     const q2 = await addQuestion(s, team.teamUID, 'Q2?');
     await addQuestion(s, team.teamUID, 'Test?', 'test');
 
-    // Back to the schema before the migration, with this data in it; then migrate again.
+    // Back to the schema before the migration, with this data in it; then run it again (its own
+    // statements: later migrations are applied already and stay).
     await s.database.db.execute(sql`DROP TABLE pipeline_question`);
-    await s.database.db.execute(sql`
-      DELETE FROM drizzle.__drizzle_migrations
-      WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
-    await migrateDatabase(s.database);
+    for (const statement of fs
+      .readFileSync(path.join(findServerAsset('drizzle'), '0018_pipeline_questions.sql'), 'utf8')
+      .split('--> statement-breakpoint')) {
+      await s.database.db.execute(sql.raw(statement));
+    }
 
     expect(await links(team.teamUID)).toEqual(
       [q1, q2]
