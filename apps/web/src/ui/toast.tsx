@@ -6,9 +6,13 @@ import type { ReactNode } from 'react';
 /**
  * Where toasts show: at the bottom, centred over the screen's content, never over the header's
  * search, notifications, help and account controls nor a screen's toolbar; the bottom corners
- * are the persistent notices' (the version notice, the extension warning).
+ * are the persistent notices' (the version notice), and they sit above the extension warning's
+ * bar (toast.module.css).
  */
 export const TOAST_POSITION = 'bottom-center' as const;
+
+/** The height of a persistent bar at the bottom (the extension warning), which toasts rise above. */
+export const BOTTOM_BAR_VAR = '--app-bottom-bar';
 
 /** A toast on screen, by what it says: the same toast again counts up on it. */
 const open = new Map<string, { id: string; count: number }>();
