@@ -333,7 +333,7 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
       expect(del.x + del.width).toBeLessThanOrEqual(390);
       // Text cut short with an ellipsis, or by a one-line clamp, in the pipeline's pane.
       const cut = await page.locator('main').evaluate((main) =>
-        [...main.querySelectorAll<HTMLElement>('*')]
+        Array.from(main.querySelectorAll<HTMLElement>('*'))
           .filter((el) => {
             const s = getComputedStyle(el);
             if (!el.textContent?.trim() || el.getClientRects().length === 0) return false;
