@@ -155,6 +155,27 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
     ]);
   });
 
+  it('on a phone, Message and the status go under the name, not over it nor off the screen', async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${app.url}/contact/${GTID}`);
+      const name = page.getByRole('heading', { name: 'Robin Okafor' });
+      await name.waitFor();
+      const title = (await name.boundingBox())!;
+      const message = (await page.getByRole('button', { name: 'Message' }).boundingBox())!;
+      const status = (await page.getByPlaceholder('Set a status').boundingBox())!;
+      for (const [what, box] of [
+        ['Message', message],
+        ['the status', status],
+      ] as const) {
+        expect(box.y, `${what} is under the name`).toBeGreaterThanOrEqual(title.y + title.height);
+        expect(box.x + box.width, `${what} is on the screen`).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1800, height: 900 });
+    }
+  });
+
   it('says so for a contact that does not exist', async () => {
     await page.goto(`${app.url}/contact/no-such-contact-1`);
     await page.getByText('This contact does not exist or you cannot see it').waitFor();

@@ -77,6 +77,17 @@ describe.skipIf(requireChromium())('CSV export and the command palette', () => {
     expect(rows.map((r) => r[col('E-mail')])).toEqual(hits.map((h) => h.emailAddress ?? ''));
 
     await page.getByText(/Export ready/).waitFor();
+
+    // The same export again is the same toast counted, at the bottom like every toast.
+    await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const ready = page.locator('.mantine-Notification-root').filter({ hasText: 'Export ready' });
+    await ready.filter({ hasText: '×2' }).waitFor({ timeout: 10_000 });
+    expect(await ready.count()).toBe(1);
+    const box = (await ready.boundingBox())!;
+    expect(box.y).toBeGreaterThan((page.viewportSize()!.height * 2) / 3);
   });
 
   /** A demo contact whose last name is long enough to tolerate a typo. */

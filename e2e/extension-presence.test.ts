@@ -355,6 +355,29 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
     await context.close();
   }, 120_000);
 
+  it('with EXTENSION_STORE_URL set, the install page links to the store instead of the zip', async () => {
+    const storeUrl = 'https://chromewebstore.google.com/detail/leadloom/abcdefghijklmnop';
+    // Its own server: the store address is the operator's setting, read at start.
+    const storeApp = await startBuiltApp({ EXTENSION_STORE_URL: storeUrl });
+    const context = await plain.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, storeApp.url);
+      await page.goto(`${storeApp.url}/setup/extension`);
+      const install = page.getByRole('region', { name: 'Install it' });
+      const store = install.getByRole('link', { name: 'Open the Chrome Web Store' });
+      await store.waitFor();
+      expect(await store.getAttribute('href')).toBe(storeUrl);
+      expect(await store.getAttribute('target')).toBe('_blank');
+      expect(await install.getByRole('link', { name: /\.zip/ }).count()).toBe(0);
+      expect(await install.innerText()).not.toContain('extension.zip');
+      await saveLooks(page, 'extension-install-page-store');
+    } finally {
+      await context.close();
+      await storeApp.stop();
+    }
+  }, 120_000);
+
   it('signing out of the app signs the extension out: the popup says so, its session is gone', async () => {
     const page = await withExtension.context.newPage();
     await signIn(page, app.url);

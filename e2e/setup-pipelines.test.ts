@@ -303,10 +303,50 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
       }
     }
 
+    // Nor over the extension warning's bar at the bottom (this browser has no extension): they
+    // sit above it, its link free.
+    const bar = (await page.locator('[data-extension-warning]').boundingBox())!;
+    for (const toast of await toasts.all()) {
+      const t = (await toast.boundingBox())!;
+      expect(t.y + t.height, "a toast covers the extension warning's bar").toBeLessThanOrEqual(
+        bar.y,
+      );
+    }
+
     // The same toast three times is one toast saying so.
     for (let i = 0; i < 3; i++) await addStage('Follow-up');
     const repeated = toasts.filter({ hasText: 'Stage "Follow-up" added.' });
     await repeated.filter({ hasText: '×3' }).waitFor();
     expect(await repeated.count()).toBe(1);
+  });
+
+  it("fits a phone: the pipeline's name, Default, Delete and every stage's name show whole", async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${app.url}/setup/pipelines`);
+      await page.waitForURL(/\/setup\/pipelines\/[^/]+\/stages$/);
+      await page.getByRole('button', { name: 'Delete pipeline' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      const del = (await page.getByRole('button', { name: 'Delete pipeline' }).boundingBox())!;
+      expect(del.x + del.width).toBeLessThanOrEqual(390);
+      // Text cut short with an ellipsis, or by a one-line clamp, in the pipeline's pane.
+      const cut = await page.locator('main').evaluate((main) =>
+        Array.from(main.querySelectorAll<HTMLElement>('*'))
+          .filter((el) => {
+            const s = getComputedStyle(el);
+            if (!el.textContent?.trim() || el.getClientRects().length === 0) return false;
+            return (
+              (s.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) ||
+              (s.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1)
+            );
+          })
+          .map((el) => el.textContent!.trim()),
+      );
+      expect(cut).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
   });
 });

@@ -413,6 +413,32 @@ describe.skipIf(requireChromium())('the table view', () => {
     }
   });
 
+  it('fits the toolbar in three short rows on a phone, every action still there by name', async () => {
+    try {
+      await a.setViewportSize({ width: 390, height: 844 });
+      await a.goto(`${app.url}/contacts/table`);
+      await a.locator('[data-testid=contacts-table] [role=row][data-gtid]').first().waitFor();
+      const toolbar = a.getByTestId('table-toolbar');
+      // Three rows of 30 px buttons with their gaps and padding; four rows left a third of
+      // the screen to the contacts.
+      expect((await toolbar.boundingBox())!.height).toBeLessThanOrEqual(140);
+      for (const name of ['Filters', /^Saved views/, 'Export CSV', 'Columns', 'New contact']) {
+        const button = toolbar.getByRole('button', { name });
+        const box = (await button.boundingBox())!;
+        expect(box.x, String(name)).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, String(name)).toBeLessThanOrEqual(390);
+      }
+      await toolbar.getByRole('button', { name: 'Columns' }).click();
+      await a.getByRole('checkbox', { name: 'E-mail' }).waitFor();
+      await a.keyboard.press('Escape');
+      // The header above it keeps its last control, the account menu, whole too.
+      const account = (await a.getByRole('button', { name: 'Account menu' }).boundingBox())!;
+      expect(account.x + account.width).toBeLessThanOrEqual(390);
+    } finally {
+      await a.setViewportSize({ width: 1600, height: 900 });
+    }
+  });
+
   it('words a delete of every match truthfully when the total is only a bound (10,000+)', async () => {
     // The search service bounds totals over 10,000 ("10,000+"); the demo team is smaller, so
     // its answers are marked bounded here.

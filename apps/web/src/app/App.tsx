@@ -7,6 +7,7 @@ import { WrongAddressDialog } from '../features/wrong-address/WrongAddressDialog
 import { createQueryClient } from '../lib/queryClient';
 import { theme } from '../ui/theme';
 import { TOAST_POSITION } from '../ui/toast';
+import toastClasses from '../ui/toast.module.css';
 import { seedPrefetched } from './boot/seedPrefetch';
 import { buildRoutes } from './routes';
 
@@ -19,7 +20,7 @@ export function App() {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position={TOAST_POSITION} />
+      <Notifications position={TOAST_POSITION} classNames={toastClasses} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <WrongAddressDialog />

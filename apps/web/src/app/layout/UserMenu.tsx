@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -35,7 +35,10 @@ export function UserMenu() {
               <Text size="sm" fw={500} visibleFrom="sm" truncate maw={160}>
                 {user.name || user.email}
               </Text>
-              <IconChevronDown size={14} stroke={1.6} />
+              {/* On a phone the avatar alone opens the menu: the header has no room to spare. */}
+              <Box visibleFrom="sm" style={{ display: 'flex' }}>
+                <IconChevronDown size={14} stroke={1.6} />
+              </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -84,7 +84,8 @@ export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: Hea
           alt={name}
         />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+          {/* On a narrow screen Message and the status go under the name, never over it. */}
+          <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
             <Stack gap={2} miw={0}>
               <Title order={1} size="h2" lh={1.2}>
                 {name}
@@ -97,7 +98,7 @@ export function ContactHeader({ teamUID, data, selected, onSelectPipeline }: Hea
                   </Text>
                 )}
             </Stack>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="wrap">
               <Button
                 variant="light"
                 size="xs"

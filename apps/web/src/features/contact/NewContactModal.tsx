@@ -1,7 +1,6 @@
-import { Alert, Anchor, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { httpUrlMessage, isEmail, isHttpUrl, TIMINGS } from '@leadloom/core';
+import { httpUrlMessage, isEmail, isHttpUrl } from '@leadloom/core';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api';
@@ -11,6 +10,7 @@ import { contactName, normalizeUrl, platformLabel, platformOfUrl } from './conta
 import { contactPath } from './tabs';
 import type { ContactAnswer, NewContact } from './types';
 import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/toast';
 
 interface NewContactModalProps {
   opened: boolean;
@@ -105,26 +105,25 @@ function NewContactForm({
         const { contact } = answer;
         const name = contactName(contact);
         const path = contactPath(contact.GTID);
-        const id = `contact-created-${contact.GTID}`;
-        const open = (e: MouseEvent<HTMLAnchorElement>) => {
-          // A plain click stays in the app; middle/modified clicks open a tab as links do.
-          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-          e.preventDefault();
-          notifications.hide(id);
-          void navigate(path);
-        };
-        notifications.show({
-          id,
+        toast({
           color: 'green',
           title: 'Contact created',
-          autoClose: TIMINGS.toastMs,
-          message: (
-            <Text size="sm">
-              {name} was added.{' '}
-              <Anchor href={path} onClick={open} size="sm" fw={600}>
-                Open contact
-              </Anchor>
-            </Text>
+          message: `${name} was added.`,
+          extra: (close) => (
+            <Anchor
+              href={path}
+              onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+                // A plain click stays in the app; middle/modified clicks open a tab as links do.
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                close();
+                void navigate(path);
+              }}
+              size="sm"
+              fw={600}
+            >
+              Open contact
+            </Anchor>
           ),
         });
         onCreated?.(answer);

@@ -1,5 +1,4 @@
 import { Button, Group, Text, Tooltip, type ButtonProps } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconX } from '@tabler/icons-react';
 import {
   exportFileName,
@@ -9,6 +8,7 @@ import {
 } from '@leadloom/core';
 import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
+import { toastSuccess } from '../../ui/toast';
 import { countChunk, fileNameOf, newRowCounter, rowsOf } from './rowCounter';
 
 export interface ExportButtonProps {
@@ -95,11 +95,10 @@ export function ExportButton({
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       const rows = rowsOf(counter);
       setState({ kind: 'idle' });
-      notifications.show({
-        color: 'teal',
-        title: 'Export ready',
-        message: `${rows.toLocaleString()} ${rows === 1 ? 'contact' : 'contacts'} in ${name}`,
-      });
+      toastSuccess(
+        `${rows.toLocaleString()} ${rows === 1 ? 'contact' : 'contacts'} in ${name}`,
+        'Export ready',
+      );
     } catch (error) {
       if (controller.signal.aborted) {
         setState({ kind: 'idle' });

@@ -1,8 +1,9 @@
 import { EXTENSION_NOT_INSTALLED_MESSAGE, EXTENSION_NOT_LOGGED_IN_MESSAGE } from '@leadloom/core';
 import { Anchor, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconPuzzle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { BOTTOM_BAR_VAR } from '../../ui/toast';
 import { useCurrentUser } from '../session/CurrentUser';
 import type { ExtensionPresence } from './bridge';
 import { browserPresenceDeps, checkPresence, PRESENCE_CHECK_INTERVAL_MS } from './presence';
@@ -39,10 +40,29 @@ export function ExtensionPresenceBar() {
     };
   }, [uid]);
 
+  // Toasts at the bottom rise above the bar (its height, kept current as it wraps), so they
+  // never hide its link.
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = presence !== 'ready';
+  useEffect(() => {
+    const el = bar.current;
+    if (!shown || !el) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(BOTTOM_BAR_VAR, `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BOTTOM_BAR_VAR);
+    };
+  }, [shown]);
+
   if (presence === 'ready') return null;
   const warning = WARNING[presence];
   return (
     <Paper
+      ref={bar}
       role="status"
       data-extension-warning={presence}
       radius={0}

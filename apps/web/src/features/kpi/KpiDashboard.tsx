@@ -26,7 +26,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconPlus, IconTarget, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -34,7 +33,7 @@ import { StateMessage } from '../../ui/StateMessage';
 import { usePipelines } from '../pipeline/api';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { QueryError } from '../../ui/QueryError';
-import { toastError, toastSuccess } from '../../ui/toast';
+import { toast, toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentTeam } from '../session/CurrentUser';
 import {
   useKpiFunnel,
@@ -141,28 +140,26 @@ function KpiCard({ kpi, canEdit }: { kpi: Kpi; canEdit: boolean }) {
 
   /** After a delete: a notification whose Undo re-creates the KPI as it was (a new KPI id). */
   const deleted = () => {
-    const id = `kpi-deleted-${kpi.kpiUID}`;
-    notifications.show({
-      id,
+    toast({
       color: 'green',
-      message: (
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">Deleted the KPI “{kpi.name}”.</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => {
-              notifications.hide(id);
-              restore(inputOfKpi(kpi)).then(
-                () => toastSuccess(`Restored the KPI “${kpi.name}”.`),
-                (e: unknown) => toastError(e, 'The KPI was not restored'),
-              );
-            }}
-          >
-            Undo
-          </Button>
-        </Group>
+      message: `Deleted the KPI “${kpi.name}”.`,
+      extra: (close) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          ml="xs"
+          onClick={() => {
+            close();
+            restore(inputOfKpi(kpi)).then(
+              () => toastSuccess(`Restored the KPI “${kpi.name}”.`),
+              (e: unknown) => toastError(e, 'The KPI was not restored'),
+            );
+          }}
+        >
+          Undo
+        </Button>
       ),
+      // Longer than a plain toast: there is something to do.
       autoClose: 10_000,
     });
   };

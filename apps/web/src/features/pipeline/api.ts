@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
-import { TIMINGS } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { toast } from '../../ui/toast';
 import {
   appendStagePage,
   keepLoadedPages,
@@ -127,14 +126,13 @@ export function useMoveCard(teamUID: string, groupUID: string) {
     if (failed.length === 0) return settle();
     queryClient.setQueryData<Board>(key, (board) => (board ? undoMoves(board, failed) : board));
     settle();
-    notifications.show({
+    toast({
       color: 'red',
       title:
         moves.length === 1
           ? 'The card went back'
           : `${failed.length} of ${moves.length} cards went back`,
       message: failed[0]!.error.message,
-      autoClose: TIMINGS.toastMs,
     });
   };
 

@@ -246,13 +246,14 @@ function PipelinePane({
   const { pipeline } = detail.data;
   return (
     <Paper p="md" style={{ flex: '1 1 320px', minWidth: 0 }}>
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      {/* On a phone "Delete pipeline" goes under the name rather than squeezing it. */}
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={2} size="h3" lineClamp={1}>
             {pipeline.nickName}
           </Title>
           {pipeline.isDefault && (
-            <Badge variant="light" size="sm">
+            <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
               Default
             </Badge>
           )}

@@ -156,7 +156,8 @@ function StageRow({
       <Group gap="xs" wrap="nowrap">
         {handle ?? <span style={{ width: 28 }} />}
         <div style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" wrap="nowrap">
+          {/* The phase and remote ID go under the name when the row is narrow (a phone). */}
+          <Group gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
             <ColorChip color={stage.color} fontColor={stage.fontColor}>
               {stage.name}
             </ColorChip>

@@ -32,9 +32,10 @@ export interface TableToolbarProps {
 /**
  * The table's toolbar: what to list (pipeline, search, filters, saved views) on the left, the
  * count, the columns and "New contact" on the right. It wraps instead of overflowing: on a
- * narrow window the right-hand group moves under the left one, and on a phone it wraps itself
- * (every action stays whole and reachable); the search box gives up width first. Memoised: pages landing while the table scrolls do
- * not re-render it.
+ * narrow window the right-hand group moves under the left one; on a phone the secondary buttons
+ * show only their icons, so it takes three short rows and leaves the screen to the contacts
+ * (every action stays whole and reachable); the search box gives up width first. Memoised:
+ * pages landing while the table scrolls do not re-render it.
  */
 export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps) {
   const pipelineUID = props.query.filter.pipelineUID ?? null;
@@ -46,6 +47,7 @@ export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps)
       wrap="wrap"
       gap="sm"
       style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}
+      className={classes.toolbar}
       role="toolbar"
       aria-label="Contacts table"
       data-testid="table-toolbar"
@@ -126,6 +128,7 @@ export const TableToolbar = memo(function TableToolbar(props: TableToolbarProps)
           size="xs"
           leftSection={<IconUserPlus size={16} stroke={1.6} />}
           onClick={props.onAdd}
+          data-keep-label
         >
           New contact
         </Button>
