@@ -14,7 +14,17 @@ function teamQueries(teamUIDs: readonly string[], tables: readonly string[]): [s
   return [
     ...tables.map((table): [string, SQL] => [
       table,
-      sql`SELECT row_to_json(x)::text AS j FROM ${sql.identifier(table)} x WHERE x.team_uid IN (${teams})`,
+      table === 'stage_tally'
+        ? // Its rows are deltas that folding (on a timer) merges: what the team has is their sums.
+          sql`SELECT row_to_json(x)::text AS j FROM (
+            SELECT team_uid, pipeline_uid, stage_uid, currency, scale, sum(contacts) AS contacts,
+              sum(open_deals) AS open_deals, sum(open_value) AS open_value,
+              sum(won_deals) AS won_deals, sum(won_value) AS won_value
+            FROM stage_tally WHERE team_uid IN (${teams})
+            GROUP BY team_uid, pipeline_uid, stage_uid, currency, scale
+            HAVING sum(contacts) <> 0 OR sum(open_deals) <> 0 OR sum(won_deals) <> 0
+              OR sum(open_value) <> 0 OR sum(won_value) <> 0) x`
+        : sql`SELECT row_to_json(x)::text AS j FROM ${sql.identifier(table)} x WHERE x.team_uid IN (${teams})`,
     ]),
     [
       'member',
