@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { newPushId } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findServerAsset } from '../../db/find-asset';
 import { systemScope } from '../../db/scope';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
@@ -260,5 +263,25 @@ describe(`stage tallies (${ENGINE})`, () => {
     expect(Number(after.n)).toBe(Number(after.keys));
     expect(await boardFigures()).toEqual(before);
     expect(await boardFigures()).toEqual(await liveFigures());
+  });
+
+  it('are built by the migration from the placements and deals already there', async () => {
+    const db = s.database.db;
+    const [gtid] = await addContacts(s, teamUID, 1, [{ pipelineUID, stageUID: stages[2]! }]);
+    await db.execute(sql`
+      INSERT INTO deal (team_uid, deal_uid, gtid, pipeline_uid, name, value, currency, status)
+      VALUES (${teamUID}, ${newPushId()}, ${gtid!}, ${pipelineUID}, 'Deal', 12.345, 'USD', 'won')`);
+    const before = await liveFigures();
+    // As a database before the migration: no tallies; then the migration's own statements that
+    // fill them.
+    await db.execute(sql`DELETE FROM stage_tally`);
+    expect((await boardFigures()).counts).not.toEqual(before.counts);
+    const fill = fs
+      .readFileSync(path.join(findServerAsset('drizzle'), '0019_stage_tally.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*INSERT INTO "stage_tally"/m.test(statement));
+    expect(fill).toHaveLength(2);
+    for (const statement of fill) await db.execute(sql.raw(statement));
+    expect(await boardFigures()).toEqual(before);
   });
 });
