@@ -142,14 +142,22 @@ describe.skipIf(requireChromium())('five tabs, one stream', () => {
         })
       ).status,
     ).toBe(200);
+    // A move is several changes (its events arrive one message each): wait until the last one
+    // has been heard, i.e. the id stays the same from one look to the next.
+    let lastHeard: string | null = null;
     await expect
-      .poll(() =>
-        follower.evaluate(() => (globalThis as unknown as { rtLast: string | null }).rtLast),
+      .poll(
+        async () => {
+          const heard = await follower.evaluate(
+            () => (globalThis as unknown as { rtLast: string | null }).rtLast,
+          );
+          const settled = heard !== null && heard === lastHeard;
+          lastHeard = heard;
+          return settled;
+        },
+        { interval: 400, timeout: 20_000 },
       )
-      .not.toBeNull();
-    const lastHeard = await follower.evaluate(
-      () => (globalThis as unknown as { rtLast: string }).rtLast,
-    );
+      .toBe(true);
 
     // Hold the next stream request until a change has been committed with no stream open.
     let release!: () => void;
