@@ -29,6 +29,7 @@ import {
   type ExtensionBrowser,
 } from './browser';
 import { buildExtension } from './extension-build';
+import { openSignIn } from './session';
 import { readZip } from '../apps/server/src/test/read-zip';
 
 const DEMO = { email: 'demo@leadloom.dev', password: 'leadloom-demo' };
@@ -111,23 +112,10 @@ async function popupStatus(popup: Page): Promise<string | null> {
 }
 
 async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
   // A browser an earlier test signed in (always as the demo user here) is sent on from the
   // sign-in screen; a signed-out one gets the form.
+  const seen = await openSignIn(page, url);
   const email = page.getByLabel('E-mail');
-  // Whichever comes first; the other is settled here so that it never rejects unhandled.
-  const seen = await Promise.race([
-    email.waitFor({ timeout: 20_000 }).then(
-      () => 'form',
-      () => 'nothing',
-    ),
-    page
-      .waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 })
-      .then(
-        () => 'app',
-        () => 'nothing',
-      ),
-  ]);
   if (seen === 'app') {
     await page.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });
     return;

@@ -17,29 +17,40 @@ export function api(page: Page, method: string, path: string, body?: unknown) {
 }
 
 /** Signs in through the sign-in screen and waits until the app has left it. */
+/**
+ * Opens the sign-in screen and says what it showed: the form ('form'), or the app it sends a
+ * signed-in browser on to ('app'); 'nothing' when neither came within 20 s.
+ */
+export async function openSignIn(page: Page, appUrl: string): Promise<'form' | 'app' | 'nothing'> {
+  await page.goto(`${appUrl}/login`);
+  // Whichever comes first; the other is settled here so that it never rejects unhandled.
+  return Promise.race([
+    page
+      .getByLabel(/^E-mail/)
+      .waitFor({ timeout: 20_000 })
+      .then(
+        () => 'form' as const,
+        () => 'nothing' as const,
+      ),
+    page
+      .waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 })
+      .then(
+        () => 'app' as const,
+        () => 'nothing' as const,
+      ),
+  ]);
+}
+
 export async function signInThroughForm(
   page: Page,
   appUrl: string,
   email: string,
   password: string,
 ) {
-  await page.goto(`${appUrl}/login`);
   // The sign-in screen sends a signed-in browser on to the app: sign that session out first,
   // whoever it belongs to, so the form signs in the account asked for.
+  const seen = await openSignIn(page, appUrl);
   const field = page.getByLabel(/^E-mail/);
-  // Whichever comes first; the other is settled here so that it never rejects unhandled.
-  const seen = await Promise.race([
-    field.waitFor({ timeout: 20_000 }).then(
-      () => 'form',
-      () => 'nothing',
-    ),
-    page
-      .waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 })
-      .then(
-        () => 'app',
-        () => 'nothing',
-      ),
-  ]);
   if (seen === 'app') {
     await page.goto(`${appUrl}/logout`);
     await page.waitForURL(/\/login/, { timeout: 20_000 });
