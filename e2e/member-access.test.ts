@@ -105,7 +105,11 @@ describe.skipIf(requireChromium())('a member with access to one pipeline', () =>
     await mate.getByLabel(/^New password/).fill(MATE.password);
     await mate.getByLabel(/^Confirm new password/).fill(MATE.password);
     await mate.getByRole('button', { name: 'Save password' }).click();
-    await mate.waitForURL(/\/accept-terms/, { timeout: 20_000 });
+    // Once (under CI's load) this never came: say where the browser was and what it showed.
+    await mate.waitForURL(/\/accept-terms/, { timeout: 20_000 }).catch(async (error: Error) => {
+      const screen = await mate.locator('body').innerText().catch(() => '');
+      throw new Error(`${error.message}\nat ${mate.url()}, showing:\n${screen.slice(0, 600)}`);
+    });
     await mate.getByRole('button', { name: 'I accept' }).click();
     await mate.waitForURL(/\/contacts\/pipeline/, { timeout: 20_000 });
 

@@ -16,7 +16,6 @@ export function api(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-/** Signs in through the sign-in screen and waits until the app has left it. */
 /**
  * Opens the sign-in screen and says what it showed: the form ('form'), or the app it sends a
  * signed-in browser on to ('app'); 'nothing' when neither came within 20 s.
@@ -41,6 +40,7 @@ export async function openSignIn(page: Page, appUrl: string): Promise<'form' | '
   ]);
 }
 
+/** Signs in through the sign-in screen and waits until the app has left it. */
 export async function signInThroughForm(
   page: Page,
   appUrl: string,

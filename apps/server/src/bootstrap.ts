@@ -15,6 +15,8 @@ import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
 export interface StartedServices extends Services {
+  /** Stops the timer that folds stage tallies (a test that folds by hand must not race it). */
+  stopTallyFolding(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startServices(
     const tallies = startTallyFolding(services);
     return {
       ...services,
+      stopTallyFolding: () => tallies.stop(),
       async close() {
         await tallies.stop();
         await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'job queue stop failed'));
