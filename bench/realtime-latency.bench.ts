@@ -91,7 +91,7 @@ function installWatcher(page: Page) {
       const m = event.data as { type: string; change?: { resource: string; id: string } };
       const watch = w.rtWatch;
       if (!watch || watch.heardAt !== null || m.type !== 'change') return;
-      if (m.change!.resource === 'contact-pipeline' && m.change!.id.startsWith(`${watch.GTID}/`))
+      if (m.change!.resource === 'contactPipeline' && m.change!.id.startsWith(`${watch.GTID}/`))
         watch.heardAt = performance.timeOrigin + performance.now();
     };
     new MutationObserver(() => w.rtCheck()).observe(document.body, {

@@ -273,7 +273,7 @@ describe.skipIf(requireChromium())('realtime between two teammates', () => {
     }[];
     const changes = messages.filter((m) => m.type === 'change').map((m) => m.change!);
     expect(changes).toContainEqual(
-      expect.objectContaining({ resource: 'contact-pipeline', id: `${moved.GTID}/${mainUID}` }),
+      expect.objectContaining({ resource: 'contactPipeline', id: `${moved.GTID}/${mainUID}` }),
     );
     const hidden = [hiddenGTID, hiddenUID, ...hiddenStages.map((s) => s.stageUID)];
     const leaked = changes.filter((c) => hidden.some((h) => c.id.includes(h)));

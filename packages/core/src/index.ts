@@ -42,3 +42,4 @@ export * from './kpi';
 export * from './board';
 export * from './pipeline-questions';
 export * from './card-order';
+export * from './events/resources';

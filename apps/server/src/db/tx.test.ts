@@ -225,7 +225,7 @@ describe(`the shared connection (${ENGINE})`, () => {
         };
         tx.deferRows('tx_deferred', ['order-1', 'order-2'], insert);
         tx.defer('tx_probe', sql`INSERT INTO tx_probe (id, note) VALUES (4242, 'deferred')`);
-        tx.recordChange('team-deferred', 'probe', '4242', 'insert');
+        tx.recordChange('team-deferred', 'note', '4242', 'insert');
         await tx.flushChanges(); // what withTx runs last, before COMMIT
         client.query = query;
         return count;
@@ -263,7 +263,7 @@ describe(`the shared connection (${ENGINE})`, () => {
       const failed = await withTx(s.database, scope, async (tx) => {
         await tx.db.execute(insert(['before-last']));
         tx.defer('tx_probe', sql`INSERT INTO tx_probe (id, note) VALUES (77, 'again')`);
-        tx.recordChange('team-last', 'probe', '77', 'insert');
+        tx.recordChange('team-last', 'note', '77', 'insert');
       }).catch((e: unknown) => e);
       expect(isUniqueViolation(failed)).toBe(true);
       expect(await labels('before-last')).toEqual([]);
@@ -274,7 +274,7 @@ describe(`the shared connection (${ENGINE})`, () => {
       // The connection goes on: the next transaction commits.
       await withTx(s.database, scope, async (tx) => {
         tx.defer('tx_deferred', insert(['after-last']));
-        tx.recordChange('team-last', 'probe', '78', 'insert');
+        tx.recordChange('team-last', 'note', '78', 'insert');
       });
       expect((await labels('after-last')).map((r) => r.label)).toEqual(['after-last']);
     });

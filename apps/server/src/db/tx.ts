@@ -1,3 +1,4 @@
+import type { Resource } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,7 +14,7 @@ export type ChangeOp = 'insert' | 'update' | 'delete';
 
 interface PendingChange {
   teamUID: string;
-  resource: string;
+  resource: Resource;
   id: string;
   op: ChangeOp;
 }
@@ -146,7 +147,7 @@ export class Tx {
   }
 
   /** Records that `resource/id` changed; the change log rows are written at commit. */
-  recordChange(teamUID: string, resource: string, id: string, op: ChangeOp): void {
+  recordChange(teamUID: string, resource: Resource, id: string, op: ChangeOp): void {
     this.changes.push({ teamUID, resource, id, op });
   }
 

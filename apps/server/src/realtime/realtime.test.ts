@@ -406,15 +406,15 @@ describe(`realtime stream (${ENGINE})`, () => {
     expect(leaks).toEqual([]);
     // The owner saw the hidden contact's stage change and note, the pipeline rename, the stage.
     const ownerIds = ids(asOwner);
-    expect(ownerIds).toContain(`contact-pipeline ${hidden}/${closed.pipelineUID}`);
-    expect(ownerIds.some((l) => l.startsWith(`stage-history ${hidden}/`))).toBe(true);
+    expect(ownerIds).toContain(`contactPipeline ${hidden}/${closed.pipelineUID}`);
+    expect(ownerIds.some((l) => l.startsWith(`stageHistory ${hidden}/`))).toBe(true);
     expect(ownerIds.some((l) => l.startsWith(`note ${hidden}/`))).toBe(true);
     expect(ownerIds).toContain(`pipeline ${closed.pipelineUID}`);
     expect(ownerIds).toContain(`stage ${newStage}`);
     // The member saw the visible contact's, and their resume point passed the held-back ones.
     const memberIds = ids(asMember);
-    expect(memberIds).toContain(`contact-pipeline ${shown}/${open.pipelineUID}`);
-    expect(memberIds.some((l) => l.startsWith(`stage-history ${shown}/`))).toBe(true);
+    expect(memberIds).toContain(`contactPipeline ${shown}/${open.pipelineUID}`);
+    expect(memberIds.some((l) => l.startsWith(`stageHistory ${shown}/`))).toBe(true);
     expect(memberIds.some((l) => l.startsWith(`note ${shown}/`))).toBe(true);
     const deletes = (st: Stream) =>
       st
@@ -422,15 +422,15 @@ describe(`realtime stream (${ENGINE})`, () => {
         .filter((c) => c.op === 'delete')
         .map((c) => `${String(c.resource)} ${String(c.id)}`);
     expect(deletes(asMember)).toEqual([
-      `contact-pipeline ${shownGone}/${open.pipelineUID}`,
-      `contact-pipeline ${both}/${open.pipelineUID}`,
+      `contactPipeline ${shownGone}/${open.pipelineUID}`,
+      `contactPipeline ${both}/${open.pipelineUID}`,
     ]);
     expect(deletes(asOwner)).toEqual([
-      `contact-pipeline ${hidden}/${closed.pipelineUID}`,
+      `contactPipeline ${hidden}/${closed.pipelineUID}`,
       `contact ${hidden}`,
-      `contact-pipeline ${shownGone}/${open.pipelineUID}`,
+      `contactPipeline ${shownGone}/${open.pipelineUID}`,
       `contact ${shownGone}`,
-      ...[closed.pipelineUID, open.pipelineUID].sort().map((p) => `contact-pipeline ${both}/${p}`),
+      ...[closed.pipelineUID, open.pipelineUID].sort().map((p) => `contactPipeline ${both}/${p}`),
       `contact ${both}`,
     ]);
     expect(memberIds.length).toBeLessThan(ownerIds.length);
@@ -469,7 +469,7 @@ describe(`realtime stream (${ENGINE})`, () => {
     const moves = () =>
       st
         .changes()
-        .filter((c) => c.resource === 'contact-pipeline' && c.op === 'update')
+        .filter((c) => c.resource === 'contactPipeline' && c.op === 'update')
         .map((c) => [c.id, c.placement]);
     await st.until(() => moves().length === 3);
     expect(moves()).toEqual([
@@ -486,7 +486,7 @@ describe(`realtime stream (${ENGINE})`, () => {
     const lateMoves = () =>
       late
         .changes()
-        .filter((c) => c.resource === 'contact-pipeline' && c.op === 'update')
+        .filter((c) => c.resource === 'contactPipeline' && c.op === 'update')
         .map((c) => c.placement);
     await late.until(() => lateMoves().length === 3);
     expect(lateMoves()).toEqual([
@@ -496,7 +496,7 @@ describe(`realtime stream (${ENGINE})`, () => {
     ]);
     // Other resources carry none.
     expect(
-      st.changes().filter((c) => c.resource !== 'contact-pipeline' && 'placement' in c),
+      st.changes().filter((c) => c.resource !== 'contactPipeline' && 'placement' in c),
     ).toEqual([]);
     await st.close();
     await late.close();

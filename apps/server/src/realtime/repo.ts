@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { visibilityOf, type PipelineRowLookup } from '@leadloom/core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../db/database';
 import { canSeePipeline, type TeamScope } from '../db/scope';
 import { visibleContacts } from '../db/visibility';
@@ -11,7 +12,7 @@ export interface ChangeEntry {
   op: string;
   changeId: string | null;
   /**
-   * A `contact-pipeline` entry (not a delete) whose row is still there: where the card is now,
+   * A `contactPipeline` entry (not a delete) whose row is still there: where the card is now,
    * read with the entry, so a board can move the card without refetching (issue 6 latency).
    */
   placement?: Placement;
@@ -26,7 +27,7 @@ export async function headSeq(scope: TeamScope, db: AppDb): Promise<number> {
 
 /**
  * Entries after `afterSeq`, in seq (= commit) order, with the current place of the cards that
- * `contact-pipeline` entries name (`GTID/pipelineUID`): one indexed look-up per such entry
+ * `contactPipeline` entries name (`GTID/pipelineUID`): one indexed look-up per such entry
  * (primary key, then one step back along the stage order index), in the same statement.
  */
 export async function readChanges(
@@ -53,7 +54,7 @@ export async function readChanges(
             AND p.stage_uid = cp.stage_uid AND (p.position, p.gtid) < (cp.position, cp.gtid)
           ORDER BY p.position DESC, p.gtid DESC LIMIT 1) AS after_gtid
       FROM contact_pipeline cp
-      WHERE cl.resource = 'contact-pipeline' AND cl.op <> 'delete'
+      WHERE cl.resource = 'contactPipeline' AND cl.op <> 'delete'
         AND cp.team_uid = cl.team_uid AND cp.gtid = split_part(cl.id, '/', 1)
         AND cp.pipeline_uid = split_part(cl.id, '/', 2)) pl ON true
     WHERE cl.team_uid = ${scope.teamUID} AND cl.seq > ${afterSeq}
@@ -70,91 +71,72 @@ export async function readChanges(
   }));
 }
 
-/** Resources every member of the team may see (no pipeline or contact behind them). */
-const TEAM_WIDE = new Set([
-  'member',
-  'invitation',
-  'subscription',
-  'feature-flags',
-  'statusLabel',
-  'connection',
-  'phase',
-  'question',
-  'messageTemplate',
-  'messageTemplateCategory',
-  'messageTemplateType',
-  'taskTemplate',
-]);
-
-/** Contact parts keyed `GTID/partId` whose row carries the pipeline it belongs to (or none). */
-const CONTACT_PARTS: Record<string, { table: string; key: string }> = {
-  'stage-history': { table: 'stage_history', key: 'id' },
-  activity: { table: 'activity', key: 'activity_uid' },
-  deal: { table: 'deal', key: 'deal_uid' },
-  answer: { table: 'answer', key: 'answer_uid' },
-  note: { table: 'note', key: 'note_uid' },
-};
-
 type Need =
   | { kind: 'yes' }
   | { kind: 'no' }
   | { kind: 'pipeline'; pipelineUID: string }
   | { kind: 'contact'; gtid: string }
-  | { kind: 'stage'; uid: string }
-  | { kind: 'tagSet'; uid: string }
-  | { kind: 'tag'; uid: string }
-  | { kind: 'kpi'; uid: string }
+  | { kind: 'row'; rowOf: PipelineRowLookup; uid: string; deletedGoesToAll: boolean }
   | { kind: 'part'; resource: string; gtid: string; partId: string }
   | { kind: 'user'; uid: string };
 
+/** What seeing an entry needs, by its resource's visibility in core's catalogue. */
 function needOf(e: ChangeEntry): Need {
-  if (TEAM_WIDE.has(e.resource)) return { kind: 'yes' };
+  const visibility = visibilityOf(e.resource);
+  // An unknown resource is held back from members with limited pipelines: sound by default.
+  if (!visibility) return { kind: 'no' };
   const slash = e.id.indexOf('/');
-  switch (e.resource) {
+  const head = slash > 0 ? e.id.slice(0, slash) : '';
+  const rest = slash > 0 ? e.id.slice(slash + 1) : '';
+  switch (visibility.kind) {
+    case 'team':
+      return { kind: 'yes' };
+    case 'fullAccess':
+      return { kind: 'no' };
     case 'pipeline':
       return { kind: 'pipeline', pipelineUID: e.id };
-    case 'stage':
-      return { kind: 'stage', uid: e.id };
-    case 'tagSet':
-      return { kind: 'tagSet', uid: e.id };
-    case 'tag':
-      return { kind: 'tag', uid: e.id };
-    case 'kpi':
-      return { kind: 'kpi', uid: e.id };
     case 'contact':
       return { kind: 'contact', gtid: e.id };
-    case 'task': {
-      // `GTID/taskUID`, or `-/taskUID` for a free-standing task (every member may see those).
-      const gtid = slash > 0 ? e.id.slice(0, slash) : '';
-      if (!gtid) return { kind: 'no' };
-      return gtid === '-' ? { kind: 'yes' } : { kind: 'contact', gtid };
-    }
-    case 'bulk-job':
-      // `createdByUID/jobUID`: a member follows the progress of their own jobs only.
-      return slash > 0 ? { kind: 'user', uid: e.id.slice(0, slash) } : { kind: 'no' };
-    case 'contact-pipeline':
-      return slash > 0 ? { kind: 'pipeline', pipelineUID: e.id.slice(slash + 1) } : { kind: 'no' };
-    case 'contact_tag': {
-      // `GTID/pipelineUID|global/tagID`
+    case 'pipelineRow':
+      return {
+        kind: 'row',
+        rowOf: visibility.rowOf,
+        uid: e.id,
+        deletedGoesToAll: visibility.deletedGoesToAll === true,
+      };
+    case 'task':
+      if (!head) return { kind: 'no' };
+      return head === '-' ? { kind: 'yes' } : { kind: 'contact', gtid: head };
+    case 'creator':
+      return head ? { kind: 'user', uid: head } : { kind: 'no' };
+    case 'placement':
+      return rest ? { kind: 'pipeline', pipelineUID: rest } : { kind: 'no' };
+    case 'contactTag': {
       const [gtid, where] = e.id.split('/');
       if (!gtid || !where) return { kind: 'no' };
       return where === 'global'
         ? { kind: 'contact', gtid }
         : { kind: 'pipeline', pipelineUID: where };
     }
-    default:
-      if (CONTACT_PARTS[e.resource] && slash > 0) {
-        return {
-          kind: 'part',
-          resource: e.resource,
-          gtid: e.id.slice(0, slash),
-          partId: e.id.slice(slash + 1),
-        };
-      }
-      // An unknown resource is held back from members with limited pipelines: sound by default.
-      return { kind: 'no' };
+    case 'contactPart':
+      return head && rest
+        ? { kind: 'part', resource: e.resource, gtid: head, partId: rest }
+        : { kind: 'no' };
   }
 }
+
+/** The pipeline each `pipelineRow` resource's row belongs to (null: none, team-wide). */
+const ROW_PIPELINE: Record<PipelineRowLookup, (teamUID: string, ids: SQL) => SQL<unknown>> = {
+  stage: (t, ids) => sql`SELECT stage_uid AS id, pipeline_uid FROM stage
+    WHERE team_uid = ${t} AND stage_uid = ANY(${ids})`,
+  tagSet: (t, ids) => sql`SELECT tag_set_uid AS id, pipeline_uid FROM tag_set
+    WHERE team_uid = ${t} AND tag_set_uid = ANY(${ids})`,
+  tag: (t, ids) => sql`SELECT tg.tag_id AS id, ts.pipeline_uid FROM tag tg
+    JOIN tag_set ts ON ts.team_uid = tg.team_uid AND ts.tag_set_uid = tg.tag_set_uid
+    WHERE tg.team_uid = ${t} AND tg.tag_id = ANY(${ids})`,
+  kpi: (t, ids) => sql`SELECT kpi_uid AS id, pipeline_uid FROM kpi
+    WHERE team_uid = ${t} AND kpi_uid = ANY(${ids})`,
+};
 
 const textArray = (values: Iterable<string>) => sql`${sql.param([...new Set(values)])}::text[]`;
 
@@ -187,40 +169,25 @@ export async function visibleSeqs(
     for (const row of r.rows) pipelineOf.set(`${key}:${row.id}`, row.pipeline_uid);
   };
   const t = scope.teamUID;
-  await lookup(
-    'stage',
-    want('stage').map((n) => (n as { uid: string }).uid),
-    (ids) => sql`SELECT stage_uid AS id, pipeline_uid FROM stage
-      WHERE team_uid = ${t} AND stage_uid = ANY(${ids})`,
-  );
-  await lookup(
-    'tagSet',
-    want('tagSet').map((n) => (n as { uid: string }).uid),
-    (ids) => sql`SELECT tag_set_uid AS id, pipeline_uid FROM tag_set
-      WHERE team_uid = ${t} AND tag_set_uid = ANY(${ids})`,
-  );
-  await lookup(
-    'tag',
-    want('tag').map((n) => (n as { uid: string }).uid),
-    (ids) => sql`SELECT tg.tag_id AS id, ts.pipeline_uid FROM tag tg
-      JOIN tag_set ts ON ts.team_uid = tg.team_uid AND ts.tag_set_uid = tg.tag_set_uid
-      WHERE tg.team_uid = ${t} AND tg.tag_id = ANY(${ids})`,
-  );
-  await lookup(
-    'kpi',
-    want('kpi').map((n) => (n as { uid: string }).uid),
-    (ids) => sql`SELECT kpi_uid AS id, pipeline_uid FROM kpi
-      WHERE team_uid = ${t} AND kpi_uid = ANY(${ids})`,
-  );
+  const rows = want('row') as Extract<Need, { kind: 'row' }>[];
+  for (const rowOf of Object.keys(ROW_PIPELINE) as PipelineRowLookup[]) {
+    await lookup(
+      rowOf,
+      rows.filter((n) => n.rowOf === rowOf).map((n) => n.uid),
+      (ids) => ROW_PIPELINE[rowOf](t, ids),
+    );
+  }
   const parts = want('part') as Extract<Need, { kind: 'part' }>[];
-  for (const [resource, { table, key }] of Object.entries(CONTACT_PARTS)) {
-    const of = parts.filter((p) => p.resource === resource);
+  for (const resource of new Set(parts.map((p) => p.resource))) {
+    const visibility = visibilityOf(resource);
+    if (visibility?.kind !== 'contactPart') continue;
+    const { table, column } = visibility;
     await lookup(
       resource,
-      of.map((p) => `${p.gtid}/${p.partId}`),
-      (ids) => sql`SELECT x.gtid || '/' || x.${sql.identifier(key)} AS id, x.pipeline_uid
+      parts.filter((p) => p.resource === resource).map((p) => `${p.gtid}/${p.partId}`),
+      (ids) => sql`SELECT x.gtid || '/' || x.${sql.identifier(column)} AS id, x.pipeline_uid
         FROM ${sql.identifier(table)} x
-        WHERE x.team_uid = ${t} AND x.gtid || '/' || x.${sql.identifier(key)} = ANY(${ids})`,
+        WHERE x.team_uid = ${t} AND x.gtid || '/' || x.${sql.identifier(column)} = ANY(${ids})`,
     );
   }
 
@@ -259,16 +226,11 @@ export async function visibleSeqs(
       case 'contact':
         ok = seenContacts.has(need.gtid);
         break;
-      case 'stage':
-      case 'tagSet':
-      case 'tag':
-        ok = byPipeline(pipelineOf.get(`${need.kind}:${need.uid}`));
-        break;
-      case 'kpi': {
-        // A KPI about a pipeline the member cannot see stays hidden (GET answers 404). A deleted
-        // one cannot be placed; its opaque id goes to every member so the list drops it.
-        const key = `kpi:${need.uid}`;
-        ok = !pipelineOf.has(key) || byPipeline(pipelineOf.get(key));
+      case 'row': {
+        // A row that is gone cannot be placed: held back, unless its resource's id may go to
+        // every member (a deleted KPI: the list drops it; GET answers 404 anyway).
+        const key = `${need.rowOf}:${need.uid}`;
+        ok = pipelineOf.has(key) ? byPipeline(pipelineOf.get(key)) : need.deletedGoesToAll;
         break;
       }
       case 'part': {

@@ -110,7 +110,7 @@ describe('keysForChange', () => {
   const change = (resource: string, id: string) => ({ teamUID: 'T', resource, id });
 
   it("a card moving within a pipeline makes that pipeline's queries and that contact stale", () => {
-    expect(keysForChange({ ...change('contact-pipeline', 'G1/p1'), op: 'update' })).toEqual([
+    expect(keysForChange({ ...change('contactPipeline', 'G1/p1'), op: 'update' })).toEqual([
       ['teams', 'T', 'pipelines', 'p1'],
       ['teams', 'T', 'contacts', 'G1'],
     ]);
@@ -118,10 +118,10 @@ describe('keysForChange', () => {
 
   it('a contact joining or leaving a pipeline, or changing, makes every board and the counts stale', () => {
     const cases = [
-      { ...change('contact-pipeline', 'G1/p1'), op: 'insert' },
-      { ...change('contact-pipeline', 'G1/p1'), op: 'delete' },
+      { ...change('contactPipeline', 'G1/p1'), op: 'insert' },
+      { ...change('contactPipeline', 'G1/p1'), op: 'delete' },
       { ...change('contact', 'G1'), op: 'update' },
-      { ...change('contact_tag', 'G1/t1'), op: 'insert' },
+      { ...change('contactTag', 'G1/t1'), op: 'insert' },
     ];
     for (const c of cases) {
       expect(keysForChange(c)).toEqual([
@@ -132,7 +132,7 @@ describe('keysForChange', () => {
   });
 
   it('a contact part makes only that contact stale', () => {
-    for (const resource of ['note', 'deal', 'answer', 'stage-history']) {
+    for (const resource of ['note', 'deal', 'answer', 'stageHistory']) {
       expect(keysForChange(change(resource, 'G2/x'))).toEqual([['teams', 'T', 'contacts', 'G2']]);
     }
   });
@@ -158,7 +158,7 @@ describe('keysForChange', () => {
 
   it('a saved view or a bulk job makes only its own list stale', () => {
     expect(keysForChange(change('filterSet', 'fs1'))).toEqual([['teams', 'T', 'filter-sets']]);
-    expect(keysForChange(change('bulk-job', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);
+    expect(keysForChange(change('bulkJob', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);
   });
 
   it('setup and team-wide changes make the whole team stale', () => {

@@ -9,6 +9,7 @@
  * drops (with backoff). The pure parts (SSE parsing, id bookkeeping, change → query keys) are
  * exported for tests.
  */
+import { isContactPart } from '@leadloom/core';
 import { api } from './api';
 
 // ---- SSE parsing ------------------------------------------------------------------------------
@@ -142,7 +143,7 @@ export interface Change {
   id: string;
   op: string;
   changeId: string | null;
-  /** With a `contact-pipeline` insert/update: the card's stage and the card above it, now. */
+  /** With a `contactPipeline` insert/update: the card's stage and the card above it, now. */
   placement?: unknown;
 }
 
@@ -159,10 +160,8 @@ export function isChange(value: unknown): value is Change {
 
 type Key = readonly unknown[];
 
-/** Contact parts: their id starts with the contact's GTID. */
-const CONTACT_PARTS = new Set(['activity', 'note', 'deal', 'answer', 'stage-history']);
 /** Contact resources a board shows (name, photo, label, tags; joining or leaving a pipeline). */
-const BOARD_CONTACT = new Set(['contact', 'contact_tag']);
+const BOARD_CONTACT = new Set(['contact', 'contactTag']);
 
 /**
  * The query keys (prefixes) a change makes stale. Keys follow the app's
@@ -170,7 +169,7 @@ const BOARD_CONTACT = new Set(['contact', 'contact_tag']);
  * (features/pipeline/api.ts pipelineKeys), `contacts, GTID` a contact page's queries
  * (features/contact/api.ts contactKeys).
  *
- * A card moving within a pipeline (`contact-pipeline` update, id `GTID/pipelineUID`) makes only
+ * A card moving within a pipeline (`contactPipeline` update, id `GTID/pipelineUID`) makes only
  * that pipeline's queries stale: the boards of other pipelines and the pipeline list (whose
  * contact counts do not change on a move) stay, so a busy team does not refetch every board on
  * every move. A contact joining or leaving a pipeline changes the list's counts too.
@@ -180,7 +179,7 @@ export function keysForChange(
 ): Key[] {
   const team = change.teamUID;
   const [GTID = '', pipelineUID] = change.id.split('/');
-  if (change.resource === 'contact-pipeline') {
+  if (change.resource === 'contactPipeline') {
     const pipelines: Key =
       change.op === 'update' && pipelineUID
         ? ['teams', team, 'pipelines', pipelineUID]
@@ -200,7 +199,8 @@ export function keysForChange(
       ['teams', team, 'kpis'],
     ];
   }
-  if (CONTACT_PARTS.has(change.resource)) return [['teams', team, 'contacts', GTID]];
+  // Contact parts (core's catalogue): their id starts with the contact's GTID.
+  if (isContactPart(change.resource)) return [['teams', team, 'contacts', GTID]];
   // `GTID/taskUID` (`-/taskUID` when on no contact): the task lists, the badge, the contact.
   if (change.resource === 'task') {
     return GTID && GTID !== '-'
@@ -215,7 +215,7 @@ export function keysForChange(
   // A KPI defined, edited or deleted: the KPI list and its charts (nothing else shows KPIs).
   if (change.resource === 'kpi') return [['teams', team, 'kpis']];
   if (change.resource === 'filterSet') return [['teams', team, 'filter-sets']];
-  if (change.resource === 'bulk-job') return [['teams', team, 'bulk-jobs']];
+  if (change.resource === 'bulkJob') return [['teams', team, 'bulk-jobs']];
   // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide
   // resources: their names show on boards, setup screens and contact pages alike.
   return [['teams', team]];

@@ -164,7 +164,7 @@ describe(`bulk label, add to pipeline, delete (${ENGINE})`, () => {
       expect(await footprint(g)).toMatchObject({
         log: [
           ['contact', 'delete', 'GTID'],
-          ['contact-pipeline', 'delete', `GTID/${w.p1.pipelineUID}`],
+          ['contactPipeline', 'delete', `GTID/${w.p1.pipelineUID}`],
         ],
       });
     }

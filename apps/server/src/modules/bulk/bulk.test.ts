@@ -111,9 +111,9 @@ describe(`bulk actions (${ENGINE})`, () => {
     expect(outbox.filter((r) => r.kind === 'sync')).toHaveLength(contacts);
     expect(outbox.filter((r) => r.kind === 'workflow-trigger')).toHaveLength(contacts);
     const log = await changeLogRows(s, t.teamUID);
-    expect(log.filter((r) => r.resource === 'contact-pipeline')).toHaveLength(contacts);
+    expect(log.filter((r) => r.resource === 'contactPipeline')).toHaveLength(contacts);
     // Progress: the job's record changed once per batch, and when created and finished.
-    expect(log.filter((r) => r.resource === 'bulk-job').length).toBe(
+    expect(log.filter((r) => r.resource === 'bulkJob').length).toBe(
       Math.ceil((contacts + 1) / bulkBatchSize(s.database)) + 2,
     );
   });

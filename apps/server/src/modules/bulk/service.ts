@@ -39,7 +39,7 @@ import * as repo from './repo';
  * set-based function a single contact uses (so every contact gets its activity, outbox rows and
  * change-log records as if moved by hand) and marks its items done in the same transaction: a
  * crash loses at most the batch in flight, which is then redone, so each contact is acted on
- * exactly once. Progress goes to the change log (`bulk-job`), so the realtime stream carries it.
+ * exactly once. Progress goes to the change log (`bulkJob`), so the realtime stream carries it.
  */
 
 export const BULK_QUEUE = 'bulk';
@@ -83,7 +83,7 @@ export async function createBulkJob(
         { teamUID: scope.teamUID, jobUID },
         { db: tx.bossDb, singletonKey: jobUID },
       );
-      tx.recordChange(scope.teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'insert');
+      tx.recordChange(scope.teamUID, 'bulkJob', changeIdOf(scope, jobUID), 'insert');
       return gtids;
     },
     { changeId: opts.changeId ?? null },
@@ -321,7 +321,7 @@ export async function runBulkJob(
         if (items.length === 0) return 0;
         const results = await applyBatch(tx, scope, job.action, items);
         await repo.finishItems(scope, tx.db, jobUID, results);
-        tx.recordChange(teamUID, 'bulk-job', changeIdOf(scope, jobUID), 'update');
+        tx.recordChange(teamUID, 'bulkJob', changeIdOf(scope, jobUID), 'update');
         return items.length;
       });
     } catch (error) {
@@ -357,7 +357,7 @@ async function finishJob(
 ) {
   await withTx(database, system, async (tx) => {
     await repo.setJobState(system, tx.db, teamUID, jobUID, state, error);
-    tx.recordChange(teamUID, 'bulk-job', `${createdBy}/${jobUID}`, 'update');
+    tx.recordChange(teamUID, 'bulkJob', `${createdBy}/${jobUID}`, 'update');
   });
 }
 

@@ -135,7 +135,7 @@ describe(`tags on a contact (${ENGINE})`, () => {
     );
     expect(log.map((l) => [l.resource, l.op]).sort()).toEqual([
       ['activity', 'insert'],
-      ['contact_tag', 'insert'],
+      ['contactTag', 'insert'],
     ]);
   });
 

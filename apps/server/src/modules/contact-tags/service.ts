@@ -59,7 +59,7 @@ export const TAG_CHANGE_CHUNK = 1000;
  * bounded number of statements per {@link TAG_CHANGE_CHUNK} changes: a `tags` activity each,
  * the `syncTags` outbox rows core's `selectSyncTargets` picks for each (its tag rule: some
  * systems take only tags with a remoteID; a connection limited to tag sets takes only theirs),
- * a `tagAdded`/`tagRemoved` workflow trigger each, and a `contact_tag` change-log record each
+ * a `tagAdded`/`tagRemoved` workflow trigger each, and a `contactTag` change-log record each
  * (`GTID/pipelineUID|global/tagID`; insert for added, delete for removed). The single add and
  * remove are N = 1; tag reconciliation passes every contact it touched. `contacts` may carry
  * the contacts' heads the caller has loaded already; the others are read in one statement.
@@ -120,7 +120,7 @@ export async function recordTagChanges(
   for (const c of changes) {
     tx.recordChange(
       scope.teamUID,
-      'contact_tag',
+      'contactTag',
       contactTagKey(c.gtid, c.pipelineUID, c.tag.tagID),
       c.action === 'added' ? 'insert' : 'delete',
     );

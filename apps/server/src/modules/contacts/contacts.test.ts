@@ -151,7 +151,7 @@ describe(`creating contacts (${ENGINE})`, () => {
     expect(log.filter((l) => l.resource === 'contact')).toEqual([
       { resource: 'contact', id: gtid, op: 'insert', change_id: 'create-1' },
     ]);
-    expect(log.map((l) => l.resource)).toContain('contact-pipeline');
+    expect(log.map((l) => l.resource)).toContain('contactPipeline');
 
     const got = await t.client.api(`/api/teams/${t.teamUID}/contacts/${gtid}`);
     expect(got.status).toBe(200);

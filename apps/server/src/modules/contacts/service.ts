@@ -27,7 +27,7 @@ import type {
 /**
  * Contacts (docs/api.md "Contacts"; SPEC §3, §4; DESIGN §5). Every write is one transaction with
  * its activities, outbox rows (sync by core's rules, workflow triggers) and change-log records.
- * Change-log resources: `contact` (GTID), `contact-pipeline` and `stage-history`
+ * Change-log resources: `contact` (GTID), `contactPipeline` and `stageHistory`
  * (`GTID/pipelineUID`, `GTID/historyId`), and `activity` (written by the activities module).
  */
 
@@ -272,11 +272,11 @@ export async function placeNewCards(
   contacts.forEach((c, k) => {
     tx.recordChange(
       scope.teamUID,
-      'contact-pipeline',
+      'contactPipeline',
       placementId(c.gtid, pipeline.groupUID),
       'insert',
     );
-    tx.recordChange(scope.teamUID, 'stage-history', `${c.gtid}/${historyIds[k]!}`, 'insert');
+    tx.recordChange(scope.teamUID, 'stageHistory', `${c.gtid}/${historyIds[k]!}`, 'insert');
   });
   return {
     activities: contacts.map((c) => ({
@@ -366,7 +366,7 @@ export async function updateContact(
 /**
  * Deletes a set of contacts in the caller's transaction (owners and admins only, else 403),
  * one statement for any number: everything of theirs goes with them (foreign keys cascade),
- * each with a `contact` delete change record after one `contact-pipeline` delete per placement. Answers the GTIDs the scope may not see (nothing
+ * each with a `contact` delete change record after one `contactPipeline` delete per placement. Answers the GTIDs the scope may not see (nothing
  * is done to them). DELETE /contacts/:GTID is N = 1.
  */
 export async function deleteContacts(
@@ -387,7 +387,7 @@ export async function deleteContacts(
     // the `contact` delete (a gone contact cannot be placed), but is sent these, by pipeline,
     // so their board and table drop the card too.
     for (const p of pipelineUIDs) {
-      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, p), 'delete');
+      tx.recordChange(scope.teamUID, 'contactPipeline', placementId(gtid, p), 'delete');
     }
     tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
   }
@@ -544,7 +544,7 @@ export async function removeFromPipeline(
       if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
       const stage = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
       await repo.deletePlacement(scope, tx.db, gtid, pipelineUID);
-      tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(gtid, pipelineUID), 'delete');
+      tx.recordChange(scope.teamUID, 'contactPipeline', placementId(gtid, pipelineUID), 'delete');
       await recordActivity(tx, scope, {
         gtid,
         type: 'pipeline',
@@ -584,7 +584,7 @@ export async function deleteHistoryEntry(
       const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
       const gone = pipeline && (await repo.deleteHistory(scope, tx.db, gtid, pipelineUID, id));
       if (!gone) throw notFound('History entry not found');
-      tx.recordChange(scope.teamUID, 'stage-history', `${gtid}/${id}`, 'delete');
+      tx.recordChange(scope.teamUID, 'stageHistory', `${gtid}/${id}`, 'delete');
       await recordActivity(tx, scope, {
         gtid,
         type: 'stage',
@@ -827,9 +827,9 @@ function chunked<T>(items: readonly T[], size = MOVE_CHUNK): T[][] {
  * For each contact whose stage changes it writes: the placement (stage, key, stage_changed_at),
  * a stage_history entry, a `stage`/`changed` activity (data: from, to, fromName, toName and
  * `reason` when given), the `stage` sync rows core's `selectSyncTargets` picks for it, a
- * `stageChanged` workflow trigger, and the change-log records `contact-pipeline`
- * (`GTID/pipelineUID`), `stage-history` (`GTID/historyId`), `activity` and `contact`. A card
- * that stays in its stage with a new key gets only the placement and `contact-pipeline`.
+ * `stageChanged` workflow trigger, and the change-log records `contactPipeline`
+ * (`GTID/pipelineUID`), `stageHistory` (`GTID/historyId`), `activity` and `contact`. A card
+ * that stays in its stage with a new key gets only the placement and `contactPipeline`.
  *
  * The contacts are locked (contact, then placement, in GTID order). The pipeline and the
  * target stage must be ones the scope may see (else 404); authorisation beyond that (roles) is
@@ -914,7 +914,7 @@ export async function moveToStage(
     );
   }
   for (const r of written) {
-    tx.recordChange(scope.teamUID, 'contact-pipeline', placementId(r.gtid, pipelineUID), 'update');
+    tx.recordChange(scope.teamUID, 'contactPipeline', placementId(r.gtid, pipelineUID), 'update');
   }
   await input.afterPlacementWrite?.(tx);
 
@@ -978,7 +978,7 @@ export async function moveToStage(
     );
   }
   for (const r of changed) {
-    tx.recordChange(scope.teamUID, 'stage-history', `${r.gtid}/${r.historyId}`, 'insert');
+    tx.recordChange(scope.teamUID, 'stageHistory', `${r.gtid}/${r.historyId}`, 'insert');
     tx.recordChange(scope.teamUID, 'contact', r.gtid, 'update');
   }
   return { moved: results, notPlaced };

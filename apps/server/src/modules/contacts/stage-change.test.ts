@@ -135,12 +135,7 @@ describe(`stage change (${ENGINE})`, () => {
 
     const log = (await changeLogRows(s, t.teamUID)).slice(logBefore);
     expect(log.map((l) => `${l.resource} ${l.op}`).sort()).toEqual(
-      [
-        'activity insert',
-        'contact update',
-        'contact-pipeline update',
-        'stage-history insert',
-      ].sort(),
+      ['activity insert', 'contact update', 'contactPipeline update', 'stageHistory insert'].sort(),
     );
     expect(log.every((l) => l.change_id === 'change-42')).toBe(true);
   });
@@ -217,7 +212,7 @@ describe(`stage change (${ENGINE})`, () => {
     await s.database.db.execute(sql`
       CREATE OR REPLACE FUNCTION test_fail_stage_change() RETURNS trigger AS $$
       BEGIN
-        IF NEW.resource = 'stage-history' THEN RAISE EXCEPTION 'injected change-log failure'; END IF;
+        IF NEW.resource = 'stageHistory' THEN RAISE EXCEPTION 'injected change-log failure'; END IF;
         RETURN NEW;
       END $$ LANGUAGE plpgsql`);
     await s.database.db.execute(sql`

@@ -114,8 +114,8 @@ describe(`set-based stage moves (${ENGINE})`, () => {
     const log = (await changeLogRows(s, t.teamUID)).slice(logBefore);
     const count = (resource: string, op: string) =>
       log.filter((l) => l.resource === resource && l.op === op).length;
-    expect(count('contact-pipeline', 'update')).toBe(3);
-    expect(count('stage-history', 'insert')).toBe(3);
+    expect(count('contactPipeline', 'update')).toBe(3);
+    expect(count('stageHistory', 'insert')).toBe(3);
     expect(count('activity', 'insert')).toBe(3);
     expect(count('contact', 'update')).toBe(3);
     expect(count('stage', 'delete')).toBe(1);
@@ -237,7 +237,7 @@ describe(`set-based stage moves (${ENGINE})`, () => {
       w: String(total),
     });
     const log = (await changeLogRows(s, t.teamUID)).slice(logBefore);
-    expect(log.filter((l) => l.resource === 'contact-pipeline')).toHaveLength(total);
+    expect(log.filter((l) => l.resource === 'contactPipeline')).toHaveLength(total);
   });
 
   it('leaves a card already in the target stage where it is (nothing written for it)', async () => {

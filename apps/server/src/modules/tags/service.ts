@@ -346,7 +346,7 @@ export async function mapOrphanedTag(
       for (const r of rows.filter((x) => !x.merged)) {
         tx.recordChange(
           scope.teamUID,
-          'contact_tag',
+          'contactTag',
           `${r.gtid}/${r.pipelineUID ?? 'global'}/${orphan.tagID}`,
           'delete',
         );

@@ -70,7 +70,7 @@ export async function setFlags(
   const scope = teamSystemScope('admin: set flags', teamUID);
   await withTx(database, scope, async (tx) => {
     if (!(await planRepo.writeFeatureFlags(scope, tx.db, flags))) throw notFound('Team not found');
-    tx.recordChange(teamUID, 'feature-flags', teamUID, 'update');
+    tx.recordChange(teamUID, 'featureFlags', teamUID, 'update');
   });
   return { flags };
 }

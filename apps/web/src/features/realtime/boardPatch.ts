@@ -1,6 +1,6 @@
 import type { Board, BoardCard } from '../pipeline/types';
 
-/** Where a moved card is now, as the realtime stream sends it with a `contact-pipeline` change. */
+/** Where a moved card is now, as the realtime stream sends it with a `contactPipeline` change. */
 export interface Placement {
   stageUID: string;
   /** The card right above it in its stage; null when it is the first. */

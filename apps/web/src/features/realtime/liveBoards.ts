@@ -15,7 +15,7 @@ const isBoardKey = (key: Key) =>
   key.length === 5 && key[0] === 'teams' && key[2] === 'pipelines' && key[4] === 'board';
 
 /**
- * Teammates' moves applied straight to the cached boards (issue 6 latency): a `contact-pipeline`
+ * Teammates' moves applied straight to the cached boards (issue 6 latency): a `contactPipeline`
  * update carries the card's new place, so the card moves without a round trip. Then:
  * - a board refetch that started before a move was applied and lands after it would put the card
  *   back: the moves applied since that fetch started are applied again over its answer;
@@ -64,7 +64,7 @@ export function createLiveBoards(queryClient: QueryClient, refresh: (keys: Key[]
     /** Refreshes `key` within `SETTLE_MS` (at most once per `SETTLE_MS`), for what can wait. */
     later: settle,
     apply(change: Change & { placement?: unknown }): boolean {
-      if (change.resource !== 'contact-pipeline' || change.op !== 'update') return false;
+      if (change.resource !== 'contactPipeline' || change.op !== 'update') return false;
       if (!isPlacement(change.placement)) return false;
       const [GTID = '', pipelineUID] = change.id.split('/');
       if (!pipelineUID) return false;

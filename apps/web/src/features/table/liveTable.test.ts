@@ -44,8 +44,8 @@ const byName: TableQuery = {
 describe('which changes touch a row', () => {
   it('names the GTID of contact changes and of their parts, nothing else', () => {
     expect(rowOfChange({ resource: 'contact', id: 'g1' })).toBe('g1');
-    expect(rowOfChange({ resource: 'contact-pipeline', id: 'g1/p' })).toBe('g1');
-    expect(rowOfChange({ resource: 'contact_tag', id: 'g1/global/t1' })).toBe('g1');
+    expect(rowOfChange({ resource: 'contactPipeline', id: 'g1/p' })).toBe('g1');
+    expect(rowOfChange({ resource: 'contactTag', id: 'g1/global/t1' })).toBe('g1');
     expect(rowOfChange({ resource: 'deal', id: 'g1/d1' })).toBe('g1');
     expect(rowOfChange({ resource: 'stage', id: 's1' })).toBe(null);
     expect(rowOfChange({ resource: 'task', id: 'g1/t1' })).toBe(null);
@@ -139,7 +139,7 @@ describe('createLiveTable', () => {
     );
     // 300 moves and 300 activities of a bulk job, in one burst.
     for (const r of rows) {
-      t.live.note({ resource: 'contact-pipeline', id: `${r.GTID}/p`, op: 'update' });
+      t.live.note({ resource: 'contactPipeline', id: `${r.GTID}/p`, op: 'update' });
       t.live.note({ resource: 'activity', id: `${r.GTID}/act`, op: 'insert' });
     }
     expect(t.reads).toEqual([]);
@@ -156,7 +156,7 @@ describe('createLiveTable', () => {
       GTIDs.filter((g) => g !== 'b').map((g) => hit(g)),
     );
     t.live.note({ resource: 'contact', id: 'a', op: 'delete' });
-    t.live.note({ resource: 'contact_tag', id: 'b/global/t', op: 'insert' });
+    t.live.note({ resource: 'contactTag', id: 'b/global/t', op: 'insert' });
     t.live.note({ resource: 'contact', id: 'new', op: 'insert' });
     t.live.note({ resource: 'stage', id: 's1', op: 'update' });
     await vi.advanceTimersByTimeAsync(300);
@@ -192,7 +192,7 @@ describe('createLiveTable', () => {
       read: (_, GTIDs) => (reads.push(GTIDs), Promise.resolve(GTIDs.map((g) => hit(g)))),
     });
     // A teammate tags a contact far below the loaded rows, and creates one.
-    live.note({ resource: 'contact_tag', id: 'far/global/t', op: 'insert' });
+    live.note({ resource: 'contactTag', id: 'far/global/t', op: 'insert' });
     live.note({ resource: 'contact', id: 'fresh', op: 'insert' });
     await vi.advanceTimersByTimeAsync(300);
     expect(reads).toEqual([['fresh']]);

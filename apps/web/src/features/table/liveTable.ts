@@ -43,8 +43,8 @@ type Pages = InfiniteData<SearchAnswer, string | null>;
 /** Contact resources whose changes show in a table row (the id starts with the GTID). */
 const ROW_RESOURCES = new Set([
   'contact',
-  'contact-pipeline',
-  'contact_tag',
+  'contactPipeline',
+  'contactTag',
   'deal',
   'answer',
   'activity',
