@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Database } from '../db/database';
 import { systemScope, type TeamScope } from '../db/scope';
-import { standingAndScope } from '../modules/teams/service';
+import { standingAndScope } from '../scope/team-scope';
 import type { BetterAuth } from './auth';
 import { userStanding } from './repo';
 

@@ -1,7 +1,7 @@
 import { INVALID_TOKEN_MESSAGE } from '@leadloom/core';
 import type { MiddlewareHandler } from 'hono';
 import type { Identity } from '../auth/identity-token';
-import { withRequestScope } from '../modules/teams/service';
+import { withRequestScope } from '../scope/team-scope';
 import type { AppEnv } from './env';
 import { errorBody } from './errors';
 

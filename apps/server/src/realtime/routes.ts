@@ -6,7 +6,7 @@ import type { TeamScope } from '../db/scope';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
-import { teamScopeFor } from '../modules/teams/service';
+import { teamScopeFor } from '../scope/team-scope';
 import type { Services } from '../services';
 import { sessionWatchFor } from './session-watch';
 import { decodeEventId, isTeamUID, MAX_EVENT_ID_LENGTH } from './event-id';

@@ -7,7 +7,7 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
@@ -29,7 +29,7 @@ import { matchingContacts } from '../search/service';
 import { lockVisibleContacts } from '../contacts/access';
 import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
 
 /**
@@ -68,7 +68,7 @@ export async function createBulkJob(
   jobs: Jobs,
   scope: TeamScope,
   request: BulkRequest,
-  opts: { changeId?: string | null } = {},
+  opts: WriteOptions = {},
 ) {
   const jobUID = newPushId('bulk');
   const gtids = await withTx(

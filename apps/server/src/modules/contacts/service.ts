@@ -1,7 +1,7 @@
 import { activityTimestamp, newGtid, newPushId, stageEntryPlace } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
@@ -30,11 +30,6 @@ import type {
  * Change-log resources: `contact` (GTID), `contact-pipeline` and `stage-history`
  * (`GTID/pipelineUID`, `GTID/historyId`), and `activity` (written by the activities module).
  */
-
-export interface WriteOptions {
-  /** The client's `X-Change-Id`, so its realtime stream can skip its own echo. */
-  changeId?: string | null;
-}
 
 const placementId = (gtid: string, pipelineUID: string) => `${gtid}/${pipelineUID}`;
 

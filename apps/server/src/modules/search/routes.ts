@@ -6,7 +6,7 @@ import { ApiError, errorBody, respondError } from '../../http/errors';
 import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor, withRequestScope } from '../teams/service';
+import { teamScopeFor, withRequestScope } from '../../scope/team-scope';
 import { search } from './service';
 
 /**
