@@ -17,7 +17,7 @@ afterAll(() => s.cleanup());
 let n = 0;
 const email = (what: string) => `team-route-${what}-${++n}@example.com`;
 
-const post = (body: unknown, changeId?: string) => ({
+const post = (body: unknown, changeId?: string): RequestInit => ({
   method: 'POST',
   body: JSON.stringify(body),
   headers: changeId === undefined ? {} : { 'x-change-id': changeId },

@@ -1,3 +1,4 @@
+import { DomainError } from '@leadloom/core';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -86,7 +87,7 @@ export function realtimeRoutes(services: Services, options: StreamOptions = {}) 
       try {
         return await teamScopeFor(database, identity.uid, teamUID);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 'not-found') return null;
+        if (error instanceof DomainError && error.status === 'not-found') return null;
         throw error;
       }
     };

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { DomainError } from '@leadloom/core';
 import type { Database } from '../db/database';
 import { systemScope, type TeamScope } from '../db/scope';
-import { notFound } from '../http/errors';
 import { resolveTeamScope, standingAndTeamScope } from './repo';
 
 /**
@@ -50,6 +50,6 @@ export async function teamScopeFor(
     scope = memo.get(key)!;
     memo.delete(key);
   } else scope = await resolveTeamScope(directory, database.db, uid, teamUID);
-  if (!scope) throw notFound('Team not found');
+  if (!scope) throw new DomainError('not-found', 'Team not found');
   return scope;
 }

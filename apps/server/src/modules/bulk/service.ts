@@ -1,6 +1,7 @@
 import {
   BULK_BATCH,
   BULK_MAX_CONTACTS,
+  DomainError,
   newPushId,
   type BulkAction,
   type BulkRequest,
@@ -328,7 +329,7 @@ export async function runBulkJob(
       // The action's target went away (a deleted stage, lost access, a role taken away):
       // nothing more can be done.
       if (
-        error instanceof ApiError &&
+        error instanceof DomainError &&
         (error.status === 'not-found' || error.status === 'permission-denied')
       ) {
         await finishJob(database, teamUID, jobUID, job.createdBy, 'failed', error.message);
