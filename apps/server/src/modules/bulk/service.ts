@@ -19,7 +19,7 @@ import {
   requirePipelineStage,
 } from '../contacts/service';
 import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import {
   addTagsToContacts,
   removeTagsFromContacts,

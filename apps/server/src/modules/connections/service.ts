@@ -3,7 +3,7 @@ import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**

@@ -13,7 +13,7 @@ import {
   type QueuedChange,
 } from '../sync/outbox';
 import type { SyncConnectionRow } from '../sync/types';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAtEnd } from './position';
 import * as repo from './repo';

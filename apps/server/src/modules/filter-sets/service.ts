@@ -4,7 +4,7 @@ import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { pipelineVisible } from '../search/repo';
-import { MANAGERS } from '../teams/roles';
+import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';
 

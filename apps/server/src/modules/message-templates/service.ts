@@ -5,7 +5,7 @@ import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { MessageTemplateRow, TemplateGroupRow } from './repo';

@@ -7,7 +7,7 @@ import { recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import { queueSync } from '../sync/outbox';
-import { MANAGERS } from '../teams/roles';
+import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { NoteView } from './repo';

@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { getPipelines } from '../board/service';
 import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**

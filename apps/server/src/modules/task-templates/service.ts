@@ -5,7 +5,7 @@ import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { requireContacts } from '../contacts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { TaskTemplateRow } from './repo';

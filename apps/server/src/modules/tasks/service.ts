@@ -17,7 +17,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { queueSync, queueSyncs } from '../sync/outbox';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { TaskRow } from './repo';
