@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
+  DomainError,
   apiErrorBodySchema,
   AUTHORIZED_LINK_MESSAGE,
   callableErrorMessage,
@@ -127,5 +128,23 @@ describe('ApiErrorBody', () => {
     expect(
       apiErrorBodySchema.safeParse({ error: { status: 'x', message: 'y', field: 3 } }).success,
     ).toBe(false);
+  });
+});
+
+describe('DomainError', () => {
+  it('carries a status, the catalogue message by default, and an optional field', () => {
+    const plain = new DomainError('not-found');
+    expect(plain).toBeInstanceOf(Error);
+    expect([plain.status, plain.message, plain.field]).toEqual([
+      'not-found',
+      ERRORS['not-found'].message,
+      undefined,
+    ]);
+    const named = new DomainError('invalid-argument', 'name: too long', 'name');
+    expect(named.toBody()).toEqual({
+      error: { status: 'invalid-argument', message: 'name: too long', field: 'name' },
+    });
+    expect(plain.toBody()).toEqual({ error: { status: 'not-found', message: 'Not found' } });
+    expect(httpStatusFor(named.status)).toBe(400);
   });
 });

@@ -82,6 +82,29 @@ export function errorStatusForHttp(httpStatus: number): ErrorStatus {
   }
 }
 
+/**
+ * An error a person can act on, thrown by any layer (services, jobs, functions) without knowing
+ * how it will be answered: the server's one error mapper turns it into `{error: {status,
+ * message, field?}}` with `HTTP_STATUS[status]`. The message defaults to the catalogue's text.
+ */
+export class DomainError extends Error {
+  readonly status: ErrorStatus;
+  /** Path of the offending field or header, for a 400 a form can point at. */
+  readonly field: string | undefined;
+
+  constructor(status: ErrorStatus, message?: string, field?: string) {
+    super(message ?? ERRORS[status].message);
+    this.name = 'DomainError';
+    this.status = status;
+    this.field = field;
+  }
+
+  /** The error's answer body (DESIGN §6). */
+  toBody(): ApiErrorBody {
+    return apiError(this.status, this.message, this.field);
+  }
+}
+
 /** The JSON error body of every API answer (DESIGN §6). */
 export interface ApiErrorBody {
   error: {

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Database } from '../db/database';
 import { systemScope, type TeamScope } from '../db/scope';
-import { standingAndScope } from '../modules/teams/service';
+import { standingAndScope } from '../scope/team-scope';
 import type { BetterAuth } from './auth';
 import { userStanding } from './repo';
 
@@ -18,7 +18,7 @@ export interface Identity {
   expiresAt?: number;
   /**
    * With `verify(token, teamUID)`: the caller's scope in that team (null: not a member), read
-   * together with their standing. requireIdentity hands it to the route's `teamScopeFor`.
+   * together with their standing. requireIdentity hands it to the team route (`http/team-route.ts`).
    */
   teamScope?: { teamUID: string; scope: TeamScope | null };
 }

@@ -355,7 +355,11 @@ interface PipelineState {
   _queryQueue?: unknown[];
 }
 
-export interface WithTxOptions {
+/**
+ * The options of every write (one name across the server): the client's `X-Change-Id`, echoed
+ * in the change log so its realtime stream can skip its own echo (DESIGN §7).
+ */
+export interface WriteOptions {
   changeId?: string | null;
 }
 
@@ -368,7 +372,7 @@ export async function withTx<T>(
   database: Database,
   scope: Scope,
   fn: (tx: Tx) => Promise<T>,
-  options: WithTxOptions = {},
+  options: WriteOptions = {},
 ): Promise<T> {
   if (txFlow.getStore()?.open) {
     throw new Error('withTx inside an open transaction: pass the Tx down instead of nesting.');

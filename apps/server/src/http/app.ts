@@ -13,6 +13,7 @@ import { errorBody, respondError } from './errors';
 import { rejectBadInput } from './reject-bad-input';
 import { requireIdentity } from './require-identity';
 import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
+import { teamRoute } from './team-route';
 import { securityHeadersFor } from './security-headers';
 import { createStaticHandler } from './static';
 
@@ -72,6 +73,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));
   const api = new Hono<AppEnv>();
   api.use('*', requireIdentity(services.verifyToken));
+  api.use('/teams/:teamUID/*', teamRoute(services.database));
   for (const module of API_MODULES) api.route('/', module(services));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));

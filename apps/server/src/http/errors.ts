@@ -1,20 +1,22 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERRORS, HTTP_STATUS, type ErrorStatus } from '@leadloom/core';
+import { DomainError, ERRORS, HTTP_STATUS, type ErrorStatus } from '@leadloom/core';
 import { ZodError } from 'zod';
 import { isUnstorableText } from '../db/errors';
 
-/** An error a person can act on; answered as `{error: {status, message, field?}}`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+const httpCodeOf = (error: DomainError) => HTTP_STATUS[error.status] as ContentfulStatusCode;
+
+/**
+ * core's `DomainError` as the routes have long thrown it (a message is always given); any
+ * `DomainError`, from a route, a service or a job, is answered the same way by `respondError`.
+ */
+export class ApiError extends DomainError {
+  constructor(status: ErrorStatus, message: string, field?: string) {
+    super(status, message, field);
+    this.name = 'ApiError';
   }
   get httpCode(): ContentfulStatusCode {
-    return HTTP_STATUS[this.status] as ContentfulStatusCode;
+    return httpCodeOf(this);
   }
 }
 
@@ -38,11 +40,12 @@ export const unstorableTextError = () =>
     'The request holds a character that cannot be stored (U+0000 or a lone surrogate).',
   );
 
+/** The one place an error becomes an answer: `{error: {status, message, field?}}`. */
 export function respondError(c: Context, error: unknown) {
   if (error instanceof ZodError) error = zodToApiError(error);
   if (isUnstorableText(error)) error = unstorableTextError();
-  if (error instanceof ApiError) {
-    return c.json(errorBody(error.status, error.message, error.field), error.httpCode);
+  if (error instanceof DomainError) {
+    return c.json(errorBody(error.status, error.message, error.field), httpCodeOf(error));
   }
   c.get('log')?.error({ err: error }, 'request failed');
   return c.json(errorBody(ERRORS.internal.status, ERRORS.internal.message), 500);

@@ -1,7 +1,7 @@
 import { INVALID_TOKEN_MESSAGE } from '@leadloom/core';
 import type { MiddlewareHandler } from 'hono';
 import type { Identity } from '../auth/identity-token';
-import { withRequestScope } from '../modules/teams/service';
+import { withRequestScope } from '../scope/team-scope';
 import type { AppEnv } from './env';
 import { errorBody } from './errors';
 
@@ -21,7 +21,7 @@ function teamOfPath(path: string): string | undefined {
 /**
  * Every API call carries `Authorization: Bearer <identity token>` (DESIGN §4). On a team route
  * the caller's membership is read with their standing (one statement, not two) and handed to
- * the route's `teamScopeFor`.
+ * the team route (`http/team-route.ts`), which reads no more.
  */
 export function requireIdentity(
   verify: (token: string, teamUID?: string) => Promise<Identity | null>,

@@ -1,3 +1,4 @@
+import { DomainError } from '@leadloom/core';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import type { TeamScope } from '../db/scope';
 import type { AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
-import { teamScopeFor } from '../modules/teams/service';
+import { teamScopeFor } from '../scope/team-scope';
 import type { Services } from '../services';
 import { sessionWatchFor } from './session-watch';
 import { decodeEventId, isTeamUID, MAX_EVENT_ID_LENGTH } from './event-id';
@@ -86,7 +87,7 @@ export function realtimeRoutes(services: Services, options: StreamOptions = {}) 
       try {
         return await teamScopeFor(database, identity.uid, teamUID);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 'not-found') return null;
+        if (error instanceof DomainError && error.status === 'not-found') return null;
         throw error;
       }
     };

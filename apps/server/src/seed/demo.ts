@@ -25,7 +25,7 @@ import { saveTaskTemplate } from '../modules/task-templates/service';
 import { insertTasksWithLog } from '../modules/tasks/service';
 import type { NewTaskRow } from '../modules/tasks/repo';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
-import { teamScopeFor } from '../modules/teams/service';
+import { teamScopeFor } from '../scope/team-scope';
 import {
   DEMO_ANNOUNCEMENT,
   DEMO_ANSWERS,

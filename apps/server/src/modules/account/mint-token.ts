@@ -5,7 +5,7 @@ import { systemScope } from '../../db/scope';
 import type { AppEnv } from '../../http/env';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { profileExtras, shardOf } from './repo';
 
 const scope = systemScope('mint team token');

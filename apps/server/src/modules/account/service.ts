@@ -6,7 +6,8 @@ import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { acceptTerms } from '../teams/repo';
-import { loggedUserData, teamScopeFor } from '../teams/service';
+import { loggedUserData } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { profileExtras, setCurrentTeam, updateAccount, type AccountPatch } from './repo';
 
 const scope = systemScope('account');

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, listActivities } from './service';
 
 const listQuery = z.object({
@@ -19,7 +18,7 @@ export function activityRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.get('/teams/:teamUID/contacts/:GTID/activities', async (c) => {
-    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    const scope = c.get('scope');
     const query = parseWith(listQuery, c.req.query());
     return c.json(await listActivities(database, scope, c.req.param('GTID'), query));
   });

@@ -4,7 +4,7 @@ import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
 
 /**

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { replaceAnswers } from './service';
 
 export const MAX_ANSWERS = 100;
@@ -31,10 +30,10 @@ export function answerRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.put('/teams/:teamUID/contacts/:GTID/pipelines/:groupUID/answers', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const { answers } = await jsonBody(c, body);
     const { GTID, groupUID } = c.req.param();
-    const opts = changeIdOf(c.req.header('x-change-id'));
+    const opts = c.get('write');
     return c.json(await replaceAnswers(database, scope, GTID, groupUID, answers, opts));
   });
 

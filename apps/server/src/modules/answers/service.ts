@@ -1,7 +1,7 @@
 import { newPushId } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type WithTxOptions } from '../../db/tx';
+import { withTx, type WriteOptions } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
@@ -23,7 +23,7 @@ export async function replaceAnswers(
   gtid: string,
   pipelineUID: string,
   input: readonly AnswerInput[],
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import { DEFAULT_PAGE, getBoardJson, getPipelines, getStagePage, MAX_PAGE } from './service';
 
 const limitQuery = z.object({
@@ -16,20 +15,20 @@ export function boardRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.get('/teams/:teamUID/pipelines', async (c) => {
-    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    const scope = c.get('scope');
     return c.json(await getPipelines(database, scope));
   });
 
   app.get('/teams/:teamUID/pipelines/:pipelineUID/board', async (c) => {
     const { limit } = parseWith(limitQuery, c.req.query());
-    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    const scope = c.get('scope');
     const body = await getBoardJson(database, scope, c.req.param('pipelineUID'), limit);
     return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   app.get('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID/contacts', async (c) => {
     const { limit, cursor } = parseWith(limitQuery, c.req.query());
-    const scope = await teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID'));
+    const scope = c.get('scope');
     const { pipelineUID, stageUID } = c.req.param();
     return c.json(await getStagePage(database, scope, pipelineUID, stageUID, cursor, limit));
   });

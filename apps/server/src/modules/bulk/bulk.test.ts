@@ -13,7 +13,7 @@ import {
 } from '../../test/team-fixtures';
 import { createApp } from '../../http/app';
 import { TestClient } from '../../test/http-client';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
 import { bulkBatchSize, runBulkJob } from './service';
 

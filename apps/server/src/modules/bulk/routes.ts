@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
+import { writeOptionsOf } from '../../http/team-route';
 import { jsonBody } from '../../http/validate';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import type { Services } from '../../services';
-import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { bulkJobStatus, createBulkJob } from './service';
 
 /** Bulk jobs (docs/api.md "Bulk actions"). */
@@ -15,20 +15,14 @@ export function bulkRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/teams/:teamUID/bulk-jobs', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, bulkRequestSchema);
-    const created = await createBulkJob(
-      database,
-      jobs,
-      scope,
-      body,
-      changeIdOf(c.req.header('x-change-id')),
-    );
+    const created = await createBulkJob(database, jobs, scope, body, c.get('write'));
     return c.json(created, 202);
   });
 
   app.get('/teams/:teamUID/bulk-jobs/:jobUID', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     return c.json(await bulkJobStatus(database, scope, c.req.param('jobUID')));
   });
 
@@ -58,7 +52,7 @@ export function v2BulkRoutes(services: Services) {
       jobs,
       scope,
       request,
-      changeIdOf(c.req.header('x-change-id')),
+      writeOptionsOf(c.req.header('x-change-id')),
     );
     return c.json({ data: created }, 202);
   });

@@ -1,13 +1,14 @@
 import {
   BULK_BATCH,
   BULK_MAX_CONTACTS,
+  DomainError,
   newPushId,
   type BulkAction,
   type BulkRequest,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
@@ -18,7 +19,7 @@ import {
   requirePipelineStage,
 } from '../contacts/service';
 import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import {
   addTagsToContacts,
   removeTagsFromContacts,
@@ -29,7 +30,7 @@ import { matchingContacts } from '../search/service';
 import { lockVisibleContacts } from '../contacts/access';
 import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
 
 /**
@@ -68,7 +69,7 @@ export async function createBulkJob(
   jobs: Jobs,
   scope: TeamScope,
   request: BulkRequest,
-  opts: { changeId?: string | null } = {},
+  opts: WriteOptions = {},
 ) {
   const jobUID = newPushId('bulk');
   const gtids = await withTx(
@@ -328,7 +329,7 @@ export async function runBulkJob(
       // The action's target went away (a deleted stage, lost access, a role taken away):
       // nothing more can be done.
       if (
-        error instanceof ApiError &&
+        error instanceof DomainError &&
         (error.status === 'not-found' || error.status === 'permission-denied')
       ) {
         await finishJob(database, teamUID, jobUID, job.createdBy, 'failed', error.message);

@@ -1,9 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 /** docs/api.md "Connections, minimum". */
@@ -31,26 +30,22 @@ const system = z
 const newConnection = z.strictObject({ system, ...fields });
 const connectionPatch = z.strictObject({ system: system.optional(), ...fields });
 
-const writeOpts = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
-
 export function connectionRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID')!);
 
   app.get('/teams/:teamUID/connections', async (c) => {
-    return c.json(await service.listConnections(database, await scopeOf(c)));
+    return c.json(await service.listConnections(database, c.get('scope')));
   });
 
   app.post('/teams/:teamUID/connections', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, newConnection);
-    return c.json(await service.createConnection(database, scope, body, writeOpts(c)), 201);
+    return c.json(await service.createConnection(database, scope, body, c.get('write')), 201);
   });
 
   app.patch('/teams/:teamUID/connections/:connectionUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, connectionPatch);
     return c.json(
       await service.updateConnection(
@@ -58,15 +53,15 @@ export function connectionRoutes(services: Services) {
         scope,
         c.req.param('connectionUID'),
         body,
-        writeOpts(c),
+        c.get('write'),
       ),
     );
   });
 
   app.delete('/teams/:teamUID/connections/:connectionUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(
-      await service.deleteConnection(database, scope, c.req.param('connectionUID'), writeOpts(c)),
+      await service.deleteConnection(database, scope, c.req.param('connectionUID'), c.get('write')),
     );
   });
 

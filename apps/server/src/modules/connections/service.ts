@@ -1,9 +1,9 @@
 import { newPushId } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { withTx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**
@@ -11,10 +11,6 @@ import * as repo from './repo';
  * them; credentials (`settings`) are never answered. The delivery engine and the screen come
  * in a later issue; actions elsewhere only write the outbox rows core's rules select.
  */
-
-export interface WriteOptions {
-  changeId?: string | null;
-}
 
 async function checkReferences(scope: TeamScope, db: AppDb, f: repo.ConnectionFields) {
   const pipelines = [

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { setStatusLabel } from './service';
 
 const body = z.object({ labelUID: z.string().trim().min(1).max(200).nullable() });
@@ -14,16 +13,10 @@ export function contactLabelRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.put('/teams/:teamUID/contacts/:GTID/status-label', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const { labelUID } = await jsonBody(c, body);
     return c.json(
-      await setStatusLabel(
-        database,
-        scope,
-        c.req.param('GTID'),
-        labelUID,
-        changeIdOf(c.req.header('x-change-id')),
-      ),
+      await setStatusLabel(database, scope, c.req.param('GTID'), labelUID, c.get('write')),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError } from '../../http/errors';
 import { recordActivities } from '../activities/service';
 import { lockVisibleContacts, requireContact } from '../contacts/access';
@@ -81,7 +81,7 @@ export async function setStatusLabel(
   scope: TeamScope,
   gtid: string,
   labelUID: string | null,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

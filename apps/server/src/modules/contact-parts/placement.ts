@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import type { AppEnv } from '../../http/env';
 import { ApiError } from '../../http/errors';
-import { teamScopeFor } from '../teams/service';
 import * as repo from './placement.repo';
 
 /**
@@ -32,15 +29,3 @@ export const contactsInPipeline = (
 ) => repo.inVisiblePipeline(scope, db, gtids, pipelineUID);
 
 export const authorName = (scope: TeamScope, db: AppDb) => repo.userName(scope, db);
-
-/** The `x-change-id` header of a write, for the change log (DESIGN §7). */
-export function changeIdOf(header: string | undefined) {
-  if (header !== undefined && header.length > 200) {
-    throw new ApiError('invalid-argument', 'x-change-id: up to 200 characters.', 'x-change-id');
-  }
-  return { changeId: header || null };
-}
-
-/** The caller's scope in the route's team (404 for a team they are not in). */
-export const routeScope = (database: Database, c: Context<AppEnv>) =>
-  teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');

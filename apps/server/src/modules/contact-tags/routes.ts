@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { addContactTag, removeContactTag } from './service';
 
 const id = z.string().trim().min(1).max(200);
@@ -23,31 +22,18 @@ export function contactTagRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/teams/:teamUID/contacts/:GTID/tags', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, addBody);
-    const result = await addContactTag(
-      database,
-      scope,
-      c.req.param('GTID'),
-      body,
-      changeIdOf(c.req.header('x-change-id')),
-    );
+    const result = await addContactTag(database, scope, c.req.param('GTID'), body, c.get('write'));
     return c.json({ tag: result.tag }, result.created ? 201 : 200);
   });
 
   app.delete('/teams/:teamUID/contacts/:GTID/tags/:tagID', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const { pipelineUID } = parseWith(removeQuery, c.req.query());
     const { GTID, tagID } = c.req.param();
     return c.json(
-      await removeContactTag(
-        database,
-        scope,
-        GTID,
-        tagID,
-        pipelineUID,
-        changeIdOf(c.req.header('x-change-id')),
-      ),
+      await removeContactTag(database, scope, GTID, tagID, pipelineUID, c.get('write')),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import type { AppDb } from '../../db/database';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities } from '../activities/service';
@@ -287,7 +287,7 @@ export async function addContactTag(
   scope: TeamScope,
   gtid: string,
   body: { tagID: string; pipelineUID?: string | null | undefined },
-  options: WithTxOptions,
+  options: WriteOptions,
 ): Promise<{ created: boolean; tag: ContactTagView }> {
   return withTx(
     database,
@@ -324,7 +324,7 @@ export async function removeContactTag(
   gtid: string,
   tagID: string,
   pipelineUID: string | null,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

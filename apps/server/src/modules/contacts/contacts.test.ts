@@ -25,7 +25,7 @@ import {
   PLAN,
   signIn,
 } from '../../test/team-fixtures';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { createContact } from './service';
 
 let s: TestServices;

@@ -1,7 +1,7 @@
 import { activityTimestamp, newGtid, newPushId, stageEntryPlace } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
@@ -13,7 +13,7 @@ import {
   type QueuedChange,
 } from '../sync/outbox';
 import type { SyncConnectionRow } from '../sync/types';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
 import { keyBetween, keysAtEnd } from './position';
 import * as repo from './repo';
@@ -30,11 +30,6 @@ import type {
  * Change-log resources: `contact` (GTID), `contactPipeline` and `stageHistory`
  * (`GTID/pipelineUID`, `GTID/historyId`), and `activity` (written by the activities module).
  */
-
-export interface WriteOptions {
-  /** The client's `X-Change-Id`, so its realtime stream can skip its own echo. */
-  changeId?: string | null;
-}
 
 const placementId = (gtid: string, pipelineUID: string) => `${gtid}/${pipelineUID}`;
 

@@ -18,7 +18,7 @@ import {
   stageOrder,
 } from '../../test/contact-fixtures';
 import { addPipeline, ownerWithTeam } from '../../test/team-fixtures';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { changeStage } from './service';
 
 /** SPEC §4 stage change: one transaction, core's sync rules, card order, history deletion. */

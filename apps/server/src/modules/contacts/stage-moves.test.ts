@@ -10,7 +10,7 @@ import {
   stageOrder,
 } from '../../test/contact-fixtures';
 import { addContacts, addPipeline, ownerWithTeam } from '../../test/team-fixtures';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { MOVE_CHUNK, moveToStage } from './service';
 
 /**

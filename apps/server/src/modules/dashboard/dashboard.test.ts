@@ -5,7 +5,7 @@ import { ENGINE, startTestServices, type TestServices } from '../../test/harness
 import { addContacts } from '../../test/team-fixtures';
 import { contactWorld, type ContactWorld } from '../contact-parts/test-helpers';
 import { rebuildRollups } from '../kpis/service';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { homeDashboard } from './service';
 
 let s: TestServices;

@@ -1,7 +1,7 @@
 import { newPushId } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
@@ -57,7 +57,7 @@ export async function createDeal(
   gtid: string,
   pipelineUID: string,
   fields: DealFields,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -92,7 +92,7 @@ export async function editDeal(
   gtid: string,
   dealUID: string,
   change: Partial<DealFields>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   if (Object.keys(change).length === 0) {
     throw new ApiError('invalid-argument', 'Send at least one of name, value, currency or status.');
@@ -129,7 +129,7 @@ export async function deleteDeal(
   scope: TeamScope,
   gtid: string,
   dealUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

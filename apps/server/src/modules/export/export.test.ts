@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import { ownerWithTeam, addPipeline, addContacts } from '../../test/team-fixtures';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { seedSearchTeam, type SearchSeed } from '../search/search-fixtures';
 import type { TestClient } from '../../test/http-client';
 import { exportContacts } from './service';

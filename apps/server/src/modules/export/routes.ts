@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { routeScope } from '../contact-parts/placement';
 import { exportContacts } from './service';
 
 /** CSV export (docs/api.md "Export"). */
@@ -12,7 +11,7 @@ export function exportRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/teams/:teamUID/contacts/export', async (c) => {
-    const scope = await routeScope(database, c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, exportRequestSchema);
     const stream = await exportContacts(database, scope, body);
     return new Response(stream, {

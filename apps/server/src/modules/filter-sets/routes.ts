@@ -1,10 +1,9 @@
 import { SEARCH_SORT_FIELDS, searchFilterSchema } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 const id = z.string().trim().min(1).max(128);
@@ -42,34 +41,31 @@ const patchBody = createBody
 export function filterSetRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/filter-sets', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json({ filterSets: await service.listFilterSets(database, scope) });
   });
   app.post('/teams/:teamUID/filter-sets', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, createBody);
     return c.json(
-      { filterSet: await service.createFilterSet(database, scope, body, txOptions(c)) },
+      { filterSet: await service.createFilterSet(database, scope, body, c.get('write')) },
       201,
     );
   });
   app.patch('/teams/:teamUID/filter-sets/:filterSetUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const filterSetUID = parseWith(id, c.req.param('filterSetUID'));
     const body = await jsonBody(c, patchBody);
     return c.json({
-      filterSet: await service.updateFilterSet(database, scope, filterSetUID, body, txOptions(c)),
+      filterSet: await service.updateFilterSet(database, scope, filterSetUID, body, c.get('write')),
     });
   });
   app.delete('/teams/:teamUID/filter-sets/:filterSetUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const filterSetUID = parseWith(id, c.req.param('filterSetUID'));
-    return c.json(await service.deleteFilterSet(database, scope, filterSetUID, txOptions(c)));
+    return c.json(await service.deleteFilterSet(database, scope, filterSetUID, c.get('write')));
   });
   return app;
 }

@@ -1,10 +1,10 @@
 import { newPushId } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { pipelineVisible } from '../search/repo';
-import { MANAGERS } from '../teams/roles';
+import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';
 
@@ -50,7 +50,7 @@ export async function createFilterSet(
   database: Database,
   scope: TeamScope,
   body: FilterSetInput,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -78,7 +78,7 @@ export async function updateFilterSet(
   scope: TeamScope,
   filterSetUID: string,
   patch: Partial<FilterSetInput>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -102,7 +102,7 @@ export async function deleteFilterSet(
   database: Database,
   scope: TeamScope,
   filterSetUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

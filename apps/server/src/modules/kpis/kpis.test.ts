@@ -6,7 +6,7 @@ import { addContacts } from '../../test/team-fixtures';
 import { contactWorld, type ContactWorld } from '../contact-parts/test-helpers';
 import { postBulk, waitForJob } from '../bulk/test-helpers';
 import { headSeq, readChanges, visibleSeqs } from '../../realtime/repo';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import { rebuildRollups } from './service';
 
 /**

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 const id = z.string().trim().min(1).max(200);
@@ -33,41 +32,38 @@ const timing = (c: Context<AppEnv>, started: number) =>
 export function kpiRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/kpis', async (c) => {
     const started = performance.now();
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const kpis = await service.listKpis(database, scope);
     timing(c, started);
     return c.json({ kpis });
   });
   app.post('/teams/:teamUID/kpis', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, kpiInputSchema);
-    return c.json({ kpi: await service.saveKpi(database, scope, null, body, txOptions(c)) }, 201);
+    return c.json({ kpi: await service.saveKpi(database, scope, null, body, c.get('write')) }, 201);
   });
   app.get('/teams/:teamUID/kpis/:kpiUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
     return c.json({ kpi: await service.getKpi(database, scope, kpiUID) });
   });
   app.put('/teams/:teamUID/kpis/:kpiUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
     const body = await jsonBody(c, kpiInputSchema);
-    return c.json({ kpi: await service.saveKpi(database, scope, kpiUID, body, txOptions(c)) });
+    return c.json({ kpi: await service.saveKpi(database, scope, kpiUID, body, c.get('write')) });
   });
   app.delete('/teams/:teamUID/kpis/:kpiUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
-    return c.json(await service.deleteKpi(database, scope, kpiUID, txOptions(c)));
+    return c.json(await service.deleteKpi(database, scope, kpiUID, c.get('write')));
   });
   app.get('/teams/:teamUID/kpis/:kpiUID/results', async (c) => {
     const started = performance.now();
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
     const results = await service.kpiResults(database, scope, kpiUID);
     timing(c, started);
@@ -75,7 +71,7 @@ export function kpiRoutes(services: Services) {
   });
   app.get('/teams/:teamUID/kpi-funnel/:pipelineUID', async (c) => {
     const started = performance.now();
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const pipelineUID = parseWith(id, c.req.param('pipelineUID'));
     const query = parseWith(funnelQuery, c.req.query());
     const funnel = await service.kpiFunnel(database, scope, pipelineUID, query);

@@ -13,10 +13,10 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { zoneOfMember } from '../tasks/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**
@@ -58,7 +58,7 @@ export async function saveKpi(
   scope: TeamScope,
   kpiUID: string | null,
   body: KpiInput,
-  options: WithTxOptions,
+  options: WriteOptions,
 ): Promise<Kpi> {
   return withTx(
     database,
@@ -80,7 +80,7 @@ export async function deleteKpi(
   database: Database,
   scope: TeamScope,
   kpiUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

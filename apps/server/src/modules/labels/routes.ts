@@ -1,10 +1,9 @@
 import { colorSchema } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 const id = z.string().trim().min(1).max(128);
@@ -31,40 +30,37 @@ const orderBody = z.object({
 export function labelRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/status-labels', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json({ statusLabels: await service.listStatusLabels(database, scope) });
   });
   app.post('/teams/:teamUID/status-labels', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, labelBody);
     return c.json(
-      { statusLabel: await service.createStatusLabel(database, scope, body, txOptions(c)) },
+      { statusLabel: await service.createStatusLabel(database, scope, body, c.get('write')) },
       201,
     );
   });
   app.patch('/teams/:teamUID/status-labels/:labelUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const labelUID = parseWith(id, c.req.param('labelUID'));
     const body = await jsonBody(c, labelPatch);
     return c.json({
-      statusLabel: await service.updateStatusLabel(database, scope, labelUID, body, txOptions(c)),
+      statusLabel: await service.updateStatusLabel(database, scope, labelUID, body, c.get('write')),
     });
   });
   app.delete('/teams/:teamUID/status-labels/:labelUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const labelUID = parseWith(id, c.req.param('labelUID'));
-    return c.json(await service.deleteStatusLabel(database, scope, labelUID, txOptions(c)));
+    return c.json(await service.deleteStatusLabel(database, scope, labelUID, c.get('write')));
   });
   app.put('/teams/:teamUID/status-labels-order', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { order } = await jsonBody(c, orderBody);
     return c.json({
-      statusLabels: await service.orderStatusLabels(database, scope, order, txOptions(c)),
+      statusLabels: await service.orderStatusLabels(database, scope, order, c.get('write')),
     });
   });
   return app;

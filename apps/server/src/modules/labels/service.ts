@@ -1,9 +1,9 @@
 import { newPushId, PUSH_ID_PREFIXES } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { StatusLabelRow } from './repo';
@@ -22,7 +22,7 @@ export async function createStatusLabel(
   database: Database,
   scope: TeamScope,
   body: { display: string; color: string },
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   requireRole(scope, ...MANAGERS);
   return withTx(
@@ -43,7 +43,7 @@ export async function updateStatusLabel(
   scope: TeamScope,
   labelUID: string,
   patch: { display?: string; color?: string },
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -64,7 +64,7 @@ export async function deleteStatusLabel(
   database: Database,
   scope: TeamScope,
   labelUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -85,7 +85,7 @@ export async function orderStatusLabels(
   database: Database,
   scope: TeamScope,
   order: readonly string[],
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

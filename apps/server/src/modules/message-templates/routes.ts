@@ -3,12 +3,11 @@ import {
   messageTemplatePatchSchema,
   templateGroupSchema,
 } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import type { GroupKind } from './repo';
 import * as service from './service';
 
@@ -34,24 +33,21 @@ const GROUP_PATHS: Record<string, GroupKind> = {
 export function messageTemplateRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/message-templates', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.listMessageTemplates(database, scope));
   });
   app.post('/teams/:teamUID/message-templates', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, messageTemplateCreateSchema);
     return c.json(
-      { template: await service.createMessageTemplate(database, scope, body, txOptions(c)) },
+      { template: await service.createMessageTemplate(database, scope, body, c.get('write')) },
       201,
     );
   });
   app.patch('/teams/:teamUID/message-templates/:templateUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const templateUID = parseWith(id, c.req.param('templateUID'));
     const body = await jsonBody(c, messageTemplatePatchSchema);
     return c.json({
@@ -60,27 +56,29 @@ export function messageTemplateRoutes(services: Services) {
         scope,
         templateUID,
         body,
-        txOptions(c),
+        c.get('write'),
       ),
     });
   });
   app.delete('/teams/:teamUID/message-templates/:templateUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const templateUID = parseWith(id, c.req.param('templateUID'));
-    return c.json(await service.deleteMessageTemplate(database, scope, templateUID, txOptions(c)));
+    return c.json(
+      await service.deleteMessageTemplate(database, scope, templateUID, c.get('write')),
+    );
   });
 
   for (const [path, kind] of Object.entries(GROUP_PATHS)) {
     app.post(`/teams/:teamUID/${path}`, async (c) => {
-      const scope = await scopeOf(c);
+      const scope = c.get('scope');
       const { name } = await jsonBody(c, templateGroupSchema);
       return c.json(
-        { [kind]: await service.createTemplateGroup(database, scope, kind, name, txOptions(c)) },
+        { [kind]: await service.createTemplateGroup(database, scope, kind, name, c.get('write')) },
         201,
       );
     });
     app.patch(`/teams/:teamUID/${path}/:id`, async (c) => {
-      const scope = await scopeOf(c);
+      const scope = c.get('scope');
       const groupId = parseWith(id, c.req.param('id'));
       const { name } = await jsonBody(c, templateGroupSchema);
       return c.json({
@@ -90,24 +88,24 @@ export function messageTemplateRoutes(services: Services) {
           kind,
           groupId,
           name,
-          txOptions(c),
+          c.get('write'),
         ),
       });
     });
     app.delete(`/teams/:teamUID/${path}/:id`, async (c) => {
-      const scope = await scopeOf(c);
+      const scope = c.get('scope');
       const groupId = parseWith(id, c.req.param('id'));
       return c.json(
-        await service.deleteTemplateGroup(database, scope, kind, groupId, txOptions(c)),
+        await service.deleteTemplateGroup(database, scope, kind, groupId, c.get('write')),
       );
     });
   }
 
   app.post('/teams/:teamUID/contacts/:GTID/messages', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, messageBody);
     return c.json(
-      await service.logMessageSent(database, scope, c.req.param('GTID'), body, txOptions(c)),
+      await service.logMessageSent(database, scope, c.req.param('GTID'), body, c.get('write')),
       201,
     );
   });

@@ -1,11 +1,11 @@
 import { newPushId, type MessageTemplateCreate, type MessageTemplatePatch } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { recordActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { MessageTemplateRow, TemplateGroupRow } from './repo';
@@ -60,7 +60,7 @@ export async function createMessageTemplate(
   database: Database,
   scope: TeamScope,
   body: MessageTemplateCreate,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -88,7 +88,7 @@ export async function updateMessageTemplate(
   scope: TeamScope,
   templateUID: string,
   patch: MessageTemplatePatch,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -108,7 +108,7 @@ export async function deleteMessageTemplate(
   database: Database,
   scope: TeamScope,
   templateUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -128,7 +128,7 @@ export async function createTemplateGroup(
   scope: TeamScope,
   kind: repo.GroupKind,
   name: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   requireRole(scope, ...MANAGERS);
   return withTx(
@@ -156,7 +156,7 @@ export async function renameTemplateGroup(
   kind: repo.GroupKind,
   id: string,
   name: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -178,7 +178,7 @@ export async function deleteTemplateGroup(
   scope: TeamScope,
   kind: repo.GroupKind,
   id: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -207,7 +207,7 @@ export async function logMessageSent(
   scope: TeamScope,
   gtid: string,
   body: { text: string; templateUID?: string | null; platform?: string | null },
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

@@ -1,9 +1,8 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { changeIdOf, routeScope } from '../contact-parts/placement';
 import { createNote, deleteNote, editNote, listNotes } from './service';
 
 export const NOTE_MAX_LENGTH = 20_000;
@@ -25,31 +24,30 @@ export function noteRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
   const base = '/teams/:teamUID/contacts/:GTID/notes';
-  const scopeOf = (c: Context<AppEnv>) => routeScope(database, c);
 
   app.get(base, async (c) =>
-    c.json(await listNotes(database, await scopeOf(c), c.req.param('GTID'))),
+    c.json(await listNotes(database, c.get('scope'), c.req.param('GTID'))),
   );
 
   app.post(base, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, createBody);
-    const opts = changeIdOf(c.req.header('x-change-id'));
+    const opts = c.get('write');
     return c.json(await createNote(database, scope, c.req.param('GTID'), body, opts), 201);
   });
 
   app.patch(`${base}/:noteUID`, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, editBody);
     const { GTID, noteUID } = c.req.param();
-    const opts = changeIdOf(c.req.header('x-change-id'));
+    const opts = c.get('write');
     return c.json(await editNote(database, scope, GTID, noteUID, body, opts));
   });
 
   app.delete(`${base}/:noteUID`, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { GTID, noteUID } = c.req.param();
-    const opts = changeIdOf(c.req.header('x-change-id'));
+    const opts = c.get('write');
     return c.json(await deleteNote(database, scope, GTID, noteUID, opts));
   });
 

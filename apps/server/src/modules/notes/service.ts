@@ -1,13 +1,13 @@
 import { newPushId } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import { queueSync } from '../sync/outbox';
-import { MANAGERS } from '../teams/roles';
+import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { NoteView } from './repo';
@@ -61,7 +61,7 @@ export async function createNote(
   scope: TeamScope,
   gtid: string,
   body: { text: string; pipelineUID?: string | null | undefined },
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -106,7 +106,7 @@ export async function editNote(
   gtid: string,
   noteUID: string,
   body: { text: string },
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -129,7 +129,7 @@ export async function deleteNote(
   scope: TeamScope,
   gtid: string,
   noteUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

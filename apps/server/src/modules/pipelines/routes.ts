@@ -1,10 +1,9 @@
 import { colorSchema, httpUrlSchema } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 /** docs/api.md "Pipelines, stages, phases, questions". */
@@ -83,153 +82,161 @@ const questionPatch = z.strictObject({
 });
 const questionOrder = z.strictObject({ kind, order: z.array(uid).max(1000) });
 
-const writeOpts = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
-
 export function pipelineRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID')!);
 
   // Pipelines. (GET /teams/:teamUID/pipelines, the list, is the board module's.)
   app.post('/teams/:teamUID/pipelines', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, newPipeline);
-    return c.json(await service.createPipeline(database, scope, body, writeOpts(c)), 201);
+    return c.json(await service.createPipeline(database, scope, body, c.get('write')), 201);
   });
 
   app.put('/teams/:teamUID/pipelines-order', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { order } = await jsonBody(c, orderBody);
-    return c.json(await service.orderPipelines(database, scope, order, writeOpts(c)));
+    return c.json(await service.orderPipelines(database, scope, order, c.get('write')));
   });
 
   app.get('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.getPipeline(database, scope, c.req.param('pipelineUID')));
   });
 
   app.patch('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, pipelinePatch);
     return c.json(
-      await service.updatePipeline(database, scope, c.req.param('pipelineUID'), body, writeOpts(c)),
+      await service.updatePipeline(
+        database,
+        scope,
+        c.req.param('pipelineUID'),
+        body,
+        c.get('write'),
+      ),
     );
   });
 
   app.get('/teams/:teamUID/pipelines/:pipelineUID/delete-impact', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.getDeleteImpact(database, scope, c.req.param('pipelineUID')));
   });
 
   app.delete('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(
-      await service.deletePipeline(database, scope, c.req.param('pipelineUID'), writeOpts(c)),
+      await service.deletePipeline(database, scope, c.req.param('pipelineUID'), c.get('write')),
     );
   });
 
   // Stages.
   app.post('/teams/:teamUID/pipelines/:pipelineUID/stages', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, newStage);
     const answer = await service.createStage(
       database,
       scope,
       c.req.param('pipelineUID'),
       body,
-      writeOpts(c),
+      c.get('write'),
     );
     return c.json(answer, 201);
   });
 
   app.put('/teams/:teamUID/pipelines/:pipelineUID/stages-order', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { order } = await jsonBody(c, orderBody);
     return c.json(
-      await service.orderStages(database, scope, c.req.param('pipelineUID'), order, writeOpts(c)),
+      await service.orderStages(database, scope, c.req.param('pipelineUID'), order, c.get('write')),
     );
   });
 
   app.patch('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, stagePatch);
     const { pipelineUID, stageUID } = c.req.param();
     return c.json(
-      await service.updateStage(database, scope, pipelineUID, stageUID, body, writeOpts(c)),
+      await service.updateStage(database, scope, pipelineUID, stageUID, body, c.get('write')),
     );
   });
 
   app.delete('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { moveTo } = parseWith(moveToQuery, c.req.query());
     const { pipelineUID, stageUID } = c.req.param();
     return c.json(
-      await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, writeOpts(c)),
+      await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, c.get('write')),
     );
   });
 
   // Phases (team-level).
   app.get('/teams/:teamUID/phases', async (c) => {
-    return c.json(await service.getPhases(database, await scopeOf(c)));
+    return c.json(await service.getPhases(database, c.get('scope')));
   });
 
   app.post('/teams/:teamUID/phases', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, newPhase);
-    return c.json(await service.createPhase(database, scope, body, writeOpts(c)), 201);
+    return c.json(await service.createPhase(database, scope, body, c.get('write')), 201);
   });
 
   app.put('/teams/:teamUID/phases-order', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { order } = await jsonBody(c, orderBody);
-    return c.json(await service.orderPhases(database, scope, order, writeOpts(c)));
+    return c.json(await service.orderPhases(database, scope, order, c.get('write')));
   });
 
   app.patch('/teams/:teamUID/phases/:phaseUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, phasePatch);
     return c.json(
-      await service.updatePhase(database, scope, c.req.param('phaseUID'), body, writeOpts(c)),
+      await service.updatePhase(database, scope, c.req.param('phaseUID'), body, c.get('write')),
     );
   });
 
   app.delete('/teams/:teamUID/phases/:phaseUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(
-      await service.deletePhase(database, scope, c.req.param('phaseUID'), writeOpts(c)),
+      await service.deletePhase(database, scope, c.req.param('phaseUID'), c.get('write')),
     );
   });
 
   // Team questions (SPEC §3 Team questions, testQuestions).
   app.get('/teams/:teamUID/questions', async (c) => {
-    return c.json(await service.getQuestions(database, await scopeOf(c)));
+    return c.json(await service.getQuestions(database, c.get('scope')));
   });
 
   app.post('/teams/:teamUID/questions', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, newQuestion);
-    return c.json(await service.createQuestion(database, scope, body, writeOpts(c)), 201);
+    return c.json(await service.createQuestion(database, scope, body, c.get('write')), 201);
   });
 
   app.put('/teams/:teamUID/questions-order', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const { kind: k, order } = await jsonBody(c, questionOrder);
-    return c.json(await service.orderQuestions(database, scope, k, order, writeOpts(c)));
+    return c.json(await service.orderQuestions(database, scope, k, order, c.get('write')));
   });
 
   app.patch('/teams/:teamUID/questions/:questionUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, questionPatch);
     return c.json(
-      await service.updateQuestion(database, scope, c.req.param('questionUID'), body, writeOpts(c)),
+      await service.updateQuestion(
+        database,
+        scope,
+        c.req.param('questionUID'),
+        body,
+        c.get('write'),
+      ),
     );
   });
 
   app.delete('/teams/:teamUID/questions/:questionUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(
-      await service.deleteQuestion(database, scope, c.req.param('questionUID'), writeOpts(c)),
+      await service.deleteQuestion(database, scope, c.req.param('questionUID'), c.get('write')),
     );
   });
 

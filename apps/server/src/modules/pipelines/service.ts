@@ -6,12 +6,12 @@ import {
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { getPipelines } from '../board/service';
 import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**
@@ -22,10 +22,6 @@ import * as repo from './repo';
 
 /** A new stage's colour when none is given; its font colour is core's readable text colour. */
 export const DEFAULT_STAGE_COLOR = '#E9ECEF';
-
-export interface WriteOptions {
-  changeId?: string | null;
-}
 
 const invalid = (field: string, message: string) =>
   new ApiError('invalid-argument', message, field);

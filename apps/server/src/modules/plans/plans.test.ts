@@ -13,7 +13,7 @@ import {
   PLAN,
   signIn,
 } from '../../test/team-fixtures';
-import { resolveTeamScope } from '../teams/repo';
+import { resolveTeamScope } from '../../scope/repo';
 import { systemScope } from '../../db/scope';
 import {
   assertContactQuota,

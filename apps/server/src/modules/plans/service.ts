@@ -17,7 +17,7 @@ import type { OneTeamScope, TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { getPipelines } from '../board/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 /**

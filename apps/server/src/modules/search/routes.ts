@@ -1,12 +1,12 @@
-import { ERRORS, searchRequestJsonSchema, searchRequestSchema } from '@leadloom/core';
+import { DomainError, ERRORS, searchRequestJsonSchema, searchRequestSchema } from '@leadloom/core';
 import { Hono } from 'hono';
 import { isUnstorableText } from '../../db/errors';
 import type { AppEnv } from '../../http/env';
-import { ApiError, errorBody, respondError } from '../../http/errors';
+import { errorBody, respondError } from '../../http/errors';
 import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor, withRequestScope } from '../teams/service';
+import { teamScopeFor, withRequestScope } from '../../scope/team-scope';
 import { search } from './service';
 
 /**
@@ -51,7 +51,7 @@ export function searchRoutes(services: Services) {
       );
       return c.json({ data });
     } catch (error) {
-      if (error instanceof ApiError || isUnstorableText(error)) return respondError(c, error);
+      if (error instanceof DomainError || isUnstorableText(error)) return respondError(c, error);
       c.get('log')?.error({ err: error }, 'search failed');
       const e = ERRORS['failed-search'];
       return c.json(errorBody(e.status, e.message), 500);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DomainError } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import { ApiError } from '../../http/errors';
@@ -88,7 +89,7 @@ export async function confirmSignUp(
     );
   } catch (error) {
     // An address that got an account meanwhile (another link, an invitation) keeps the token used.
-    if (!(error instanceof ApiError && error.status === 'already-exists')) {
+    if (!(error instanceof DomainError && error.status === 'already-exists')) {
       await withTx(services.database, scope, (tx) =>
         releasePendingSignup(scope, tx.db, tokenHash),
       ).catch(() => {});

@@ -2,10 +2,10 @@ import { DEFAULT_TAG_SET_COLOR, newPushId } from '@leadloom/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordTagChanges } from '../contact-tags/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
 
@@ -61,7 +61,7 @@ export async function createTagSet(
   database: Database,
   scope: TeamScope,
   body: z.infer<typeof tagSetBody>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -96,7 +96,7 @@ export async function updateTagSet(
   scope: TeamScope,
   tagSetUID: string,
   patch: z.infer<typeof tagSetPatch>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -117,7 +117,7 @@ export async function deleteTagSet(
   database: Database,
   scope: TeamScope,
   tagSetUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -153,7 +153,7 @@ export async function orderTagSets(
   database: Database,
   scope: TeamScope,
   body: z.infer<typeof tagSetsOrderBody>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -183,7 +183,7 @@ export async function createTag(
   scope: TeamScope,
   tagSetUID: string,
   body: z.infer<typeof tagBody>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -206,7 +206,7 @@ export async function updateTag(
   tagSetUID: string,
   tagID: string,
   patch: z.infer<typeof tagPatch>,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -235,7 +235,7 @@ export async function deleteTag(
   scope: TeamScope,
   tagSetUID: string,
   tagID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -257,7 +257,7 @@ export async function orderTags(
   scope: TeamScope,
   tagSetUID: string,
   order: readonly string[],
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -299,7 +299,7 @@ export async function mapOrphanedTag(
   scope: TeamScope,
   orphanID: string,
   targetID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -366,7 +366,7 @@ export async function removeOrphanedTag(
   database: Database,
   scope: TeamScope,
   orphanID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

@@ -1,10 +1,9 @@
 import { taskTemplateSchema, TASK_TEMPLATE_APPLY_MAX } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 const id = z.string().trim().min(1).max(200);
@@ -24,24 +23,21 @@ const applyBody = z
 export function taskTemplateRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/task-templates', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json({ taskTemplates: await service.listTaskTemplates(database, scope) });
   });
   app.post('/teams/:teamUID/task-templates', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, taskTemplateSchema);
     return c.json(
-      { taskTemplate: await service.saveTaskTemplate(database, scope, null, body, txOptions(c)) },
+      { taskTemplate: await service.saveTaskTemplate(database, scope, null, body, c.get('write')) },
       201,
     );
   });
   app.put('/teams/:teamUID/task-templates/:templateUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const templateUID = parseWith(id, c.req.param('templateUID'));
     const body = await jsonBody(c, taskTemplateSchema);
     return c.json({
@@ -50,17 +46,17 @@ export function taskTemplateRoutes(services: Services) {
         scope,
         templateUID,
         body,
-        txOptions(c),
+        c.get('write'),
       ),
     });
   });
   app.delete('/teams/:teamUID/task-templates/:templateUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const templateUID = parseWith(id, c.req.param('templateUID'));
-    return c.json(await service.deleteTaskTemplate(database, scope, templateUID, txOptions(c)));
+    return c.json(await service.deleteTaskTemplate(database, scope, templateUID, c.get('write')));
   });
   app.post('/teams/:teamUID/task-templates/:templateUID/apply', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const templateUID = parseWith(id, c.req.param('templateUID'));
     const { GTIDs } = await jsonBody(c, applyBody);
     return c.json(
@@ -69,7 +65,7 @@ export function taskTemplateRoutes(services: Services) {
         scope,
         templateUID,
         GTIDs,
-        txOptions(c),
+        c.get('write'),
         services.now,
       ),
       201,

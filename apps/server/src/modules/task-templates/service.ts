@@ -1,11 +1,11 @@
 import { newPushId, type TaskTemplate } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { notFound } from '../../http/errors';
 import { requireContacts } from '../contacts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { TaskTemplateRow } from './repo';
@@ -30,7 +30,7 @@ export async function saveTaskTemplate(
   scope: TeamScope,
   templateUID: string | null,
   body: TaskTemplate,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -52,7 +52,7 @@ export async function deleteTaskTemplate(
   database: Database,
   scope: TeamScope,
   templateUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -104,7 +104,7 @@ export async function applyTaskTemplateTo(
   scope: TeamScope,
   templateUID: string,
   gtids: readonly string[],
-  options: WithTxOptions,
+  options: WriteOptions,
   now: () => number = Date.now,
 ) {
   return withTx(

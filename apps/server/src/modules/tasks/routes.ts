@@ -1,10 +1,9 @@
 import { taskCreateSchema, taskPatchSchema, TASK_VIEWS } from '@leadloom/core';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { teamScopeFor } from '../teams/service';
 import * as service from './service';
 
 const id = z.string().trim().min(1).max(200);
@@ -20,13 +19,10 @@ const listQuery = z.object({
 export function taskRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
-  const txOptions = (c: Context<AppEnv>) => ({ changeId: c.req.header('x-change-id') ?? null });
 
   app.get('/teams/:teamUID/tasks', async (c) => {
     const started = performance.now();
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const q = parseWith(listQuery, c.req.query());
     const view = await service.listTaskView(database, scope, q, services.now);
     // Server-Timing: the handler from the scope on (the benchmark's server time, bench/tasks).
@@ -34,34 +30,34 @@ export function taskRoutes(services: Services) {
     return c.json(view);
   });
   app.get('/teams/:teamUID/tasks-due', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.myDueCounts(database, scope, services.now));
   });
   app.get('/teams/:teamUID/task-assignees', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.taskAssignees(database, scope));
   });
   app.get('/teams/:teamUID/contacts/:GTID/tasks', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await service.tasksOfContact(database, scope, c.req.param('GTID')));
   });
   app.post('/teams/:teamUID/tasks', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, taskCreateSchema);
-    return c.json({ task: await service.createTask(database, scope, body, txOptions(c)) }, 201);
+    return c.json({ task: await service.createTask(database, scope, body, c.get('write')) }, 201);
   });
   app.patch('/teams/:teamUID/tasks/:taskUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const taskUID = parseWith(id, c.req.param('taskUID'));
     const body = await jsonBody(c, taskPatchSchema);
     return c.json(
-      await service.updateTask(database, scope, taskUID, body, txOptions(c), services.now),
+      await service.updateTask(database, scope, taskUID, body, c.get('write'), services.now),
     );
   });
   app.delete('/teams/:teamUID/tasks/:taskUID', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const taskUID = parseWith(id, c.req.param('taskUID'));
-    return c.json(await service.deleteTask(database, scope, taskUID, txOptions(c)));
+    return c.json(await service.deleteTask(database, scope, taskUID, c.get('write')));
   });
   return app;
 }

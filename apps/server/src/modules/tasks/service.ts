@@ -12,12 +12,12 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WithTxOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { queueSync, queueSyncs } from '../sync/outbox';
-import { MANAGERS, requireRole } from '../teams/roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
 export type { TaskRow } from './repo';
@@ -179,7 +179,7 @@ export async function createTask(
   database: Database,
   scope: TeamScope,
   body: TaskCreate,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,
@@ -219,7 +219,7 @@ export async function updateTask(
   scope: TeamScope,
   taskUID: string,
   patch: TaskPatch,
-  options: WithTxOptions,
+  options: WriteOptions,
   now: () => number = Date.now,
 ) {
   return withTx(
@@ -297,7 +297,7 @@ export async function deleteTask(
   database: Database,
   scope: TeamScope,
   taskUID: string,
-  options: WithTxOptions,
+  options: WriteOptions,
 ) {
   return withTx(
     database,

@@ -12,7 +12,7 @@ import {
   outboxOf,
   type ContactWorld,
 } from '../contact-parts/test-helpers';
-import { teamScopeFor } from '../teams/service';
+import { teamScopeFor } from '../../scope/team-scope';
 import type { TaskRow } from './repo';
 import { listTaskView, myDueCounts, updateTask } from './service';
 

@@ -9,7 +9,8 @@ import { assertSeatAvailable, planSummary, seatsTakenMessage } from '../plans/se
 import * as repo from './members.repo';
 import { checkPipelines, presentInvitation } from './members';
 import { findUser } from './repo';
-import { canGrant, MANAGERS, requireRole } from './roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
+import { canGrant } from './roles';
 
 /** An invitation stays valid for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

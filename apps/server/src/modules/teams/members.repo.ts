@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { OneTeamScope, SystemScope, TeamRole } from '../../db/scope';
+import { asRole } from '../../scope/repo';
 
 /**
  * Members (better-auth `member` rows, DESIGN §4), their pipeline access, and invitations.
  * Every function works inside the scope's team only.
  */
-
-const asRole = (role: string): TeamRole => (role === 'owner' || role === 'admin' ? role : 'member');
 
 export interface MemberRow {
   uid: string;

@@ -4,7 +4,8 @@ import { withTx } from '../../db/tx';
 import { ApiError, notFound } from '../../http/errors';
 import { planSummary } from '../plans/service';
 import * as repo from './members.repo';
-import { canGrant, canManage, MANAGERS, requireRole } from './roles';
+import { MANAGERS, requireRole } from '../../scope/roles';
+import { canGrant, canManage } from './roles';
 
 /** A member as the API shows it: owners and admins see every pipeline ("all"). */
 export function presentMember(m: repo.MemberRow) {

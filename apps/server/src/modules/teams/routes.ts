@@ -1,11 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
 import { createInvitation, revokeInvitation } from './invitations';
 import { getMembers, removeMember, updateMember } from './members';
-import { teamScopeFor } from './service';
 
 const pipelineList = z.array(z.string().min(1).max(200)).max(500);
 
@@ -25,32 +24,30 @@ const memberPatch = z.strictObject({
 export function teamRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
-  const scopeOf = (c: Context<AppEnv>) =>
-    teamScopeFor(database, c.get('identity').uid, c.req.param('teamUID') ?? '');
 
   app.get('/teams/:teamUID/members', async (c) => {
-    return c.json(await getMembers(database, await scopeOf(c)));
+    return c.json(await getMembers(database, c.get('scope')));
   });
 
   app.patch('/teams/:teamUID/members/:uid', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, memberPatch);
     return c.json(await updateMember(database, scope, c.req.param('uid'), body));
   });
 
   app.delete('/teams/:teamUID/members/:uid', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await removeMember(database, scope, c.req.param('uid')));
   });
 
   app.post('/teams/:teamUID/invitations', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     const body = await jsonBody(c, invitationBody);
     return c.json(await createInvitation(services, scope, body), 201);
   });
 
   app.delete('/teams/:teamUID/invitations/:inviteCode', async (c) => {
-    const scope = await scopeOf(c);
+    const scope = c.get('scope');
     return c.json(await revokeInvitation(services, scope, c.req.param('inviteCode')));
   });
 
