@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { filterSet } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 export interface FilterSetRow {
@@ -111,19 +112,18 @@ export async function updateFilterSet(
     shared?: boolean;
   },
 ) {
-  const sets: SQL[] = [sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.filter !== undefined) sets.push(sql`filter = ${JSON.stringify(patch.filter)}::jsonb`);
-  if (patch.sort !== undefined)
-    sets.push(sql`sort = ${patch.sort === null ? null : JSON.stringify(patch.sort)}::jsonb`);
-  if (patch.columns !== undefined)
-    sets.push(
-      sql`columns = ${patch.columns === null ? null : JSON.stringify(patch.columns)}::jsonb`,
-    );
-  if (patch.shared !== undefined) sets.push(sql`shared = ${patch.shared}`);
-  await db.execute(sql`
-    UPDATE filter_set SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND filter_set_uid = ${filterSetUID}`);
+  // drizzle leaves out the keys that are undefined: only what the patch names changes.
+  await db
+    .update(filterSet)
+    .set({
+      name: patch.name,
+      filter: patch.filter,
+      sort: patch.sort,
+      columns: patch.columns,
+      shared: patch.shared,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(filterSet.teamUID, scope.teamUID), eq(filterSet.filterSetUID, filterSetUID)));
 }
 
 export async function deleteFilterSet(scope: TeamScope, db: AppDb, filterSetUID: string) {
