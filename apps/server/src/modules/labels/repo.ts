@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { setsNothing } from '../../db/patch';
+import { statusLabel } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { writeListOrder } from '../../db/list-order';
 
@@ -48,13 +50,12 @@ export async function updateLabel(
   labelUID: string,
   patch: { display?: string; color?: string },
 ) {
-  const sets: SQL[] = [];
-  if (patch.display !== undefined) sets.push(sql`display = ${patch.display}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE status_label SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND label_uid = ${labelUID}`);
+  const set = { display: patch.display, color: patch.color };
+  if (setsNothing(set)) return;
+  await db
+    .update(statusLabel)
+    .set(set)
+    .where(and(eq(statusLabel.teamUID, scope.teamUID), eq(statusLabel.labelUID, labelUID)));
 }
 
 /** Deletes a label and clears it from the contacts that had it; answers those contacts. */

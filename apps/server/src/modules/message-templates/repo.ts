@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { messageTemplate } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 export interface MessageTemplateRow {
@@ -102,15 +103,23 @@ export async function updateTemplate(
     tags?: string[];
   },
 ): Promise<void> {
-  const sets = [sql`updated_by = ${scope.uid}`, sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.body !== undefined) sets.push(sql`body = ${patch.body}`);
-  if (patch.categoryID !== undefined) sets.push(sql`category_id = ${patch.categoryID}`);
-  if (patch.typeID !== undefined) sets.push(sql`type_id = ${patch.typeID}`);
-  if (patch.tags !== undefined) sets.push(sql`tags = ${JSON.stringify(patch.tags)}::jsonb`);
-  await db.execute(sql`
-    UPDATE message_template SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND template_uid = ${templateUID}`);
+  await db
+    .update(messageTemplate)
+    .set({
+      name: patch.name,
+      body: patch.body,
+      categoryID: patch.categoryID,
+      typeID: patch.typeID,
+      tags: patch.tags,
+      updatedBy: scope.uid,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(messageTemplate.teamUID, scope.teamUID),
+        eq(messageTemplate.templateUID, templateUID),
+      ),
+    );
 }
 
 export async function deleteTemplate(scope: TeamScope, db: AppDb, templateUID: string) {
