@@ -1,3 +1,4 @@
+import type { RepeatData, TaskStatus } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -32,8 +33,8 @@ export const task = pgTable(
     dueTime: text('due_time'),
     timeZone: text('time_zone').notNull(),
     actualDueDate: timestamp('actual_due_date', { withTimezone: true }).notNull(),
-    status: text('status').notNull().default('open'),
-    repeatData: jsonb('repeat_data').$type<Record<string, unknown>>(),
+    status: text('status').$type<TaskStatus>().notNull().default('open'),
+    repeatData: jsonb('repeat_data').$type<RepeatData>(),
     createdBy: textC('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,7 +79,7 @@ export const taskTemplate = pgTable(
     type: text('type').notNull().default(''),
     dueInDays: integer('due_in_days').notNull().default(0),
     dueTime: text('due_time'),
-    repeatData: jsonb('repeat_data').$type<Record<string, unknown>>(),
+    repeatData: jsonb('repeat_data').$type<RepeatData>(),
     assignee: jsonb('assignee')
       .$type<Record<string, unknown>>()
       .notNull()

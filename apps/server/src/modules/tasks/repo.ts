@@ -1,6 +1,7 @@
 import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { task } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts } from '../../db/visibility';
 
@@ -125,32 +126,27 @@ export async function updateTask(
     status?: TaskStatus;
   },
 ): Promise<void> {
-  const sets: SQL[] = [sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.notes !== undefined) sets.push(sql`notes = ${patch.notes}`);
-  if (patch.assigneeUID !== undefined) sets.push(sql`assignee_uid = ${patch.assigneeUID}`);
-  if (patch.dueDate !== undefined) sets.push(sql`due_date = ${patch.dueDate}::date`);
-  if (patch.dueTime !== undefined) sets.push(sql`due_time = ${patch.dueTime}`);
-  if (patch.timeZone !== undefined) sets.push(sql`time_zone = ${patch.timeZone}`);
-  if (patch.actualDueMs !== undefined) {
-    sets.push(
-      sql`actual_due_date = timestamptz 'epoch' + ${patch.actualDueMs}::bigint * interval '1 millisecond'`,
-    );
-  }
-  if (patch.repeat !== undefined) {
-    sets.push(sql`repeat_data = ${patch.repeat ? JSON.stringify(patch.repeat) : null}::jsonb`);
-  }
-  if (patch.status !== undefined) {
-    sets.push(sql`status = ${patch.status}`);
-    sets.push(
-      patch.status === 'open'
-        ? sql`completed_at = NULL, completed_by = NULL`
-        : sql`completed_at = now(), completed_by = ${scope.uid}`,
-    );
-  }
-  await db.execute(sql`
-    UPDATE task SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND task_uid = ${taskUID}`);
+  const done = patch.status === undefined ? undefined : patch.status !== 'open';
+  await db
+    .update(task)
+    .set({
+      name: patch.name,
+      notes: patch.notes,
+      assigneeUID: patch.assigneeUID,
+      dueDate: patch.dueDate,
+      dueTime: patch.dueTime,
+      timeZone: patch.timeZone,
+      actualDueDate:
+        patch.actualDueMs === undefined
+          ? undefined
+          : sql`timestamptz 'epoch' + ${patch.actualDueMs}::bigint * interval '1 millisecond'`,
+      repeatData: patch.repeat,
+      status: patch.status,
+      completedAt: done === undefined ? undefined : done ? sql`now()` : null,
+      completedBy: done === undefined ? undefined : done ? scope.uid : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(task.teamUID, scope.teamUID), eq(task.taskUID, taskUID)));
 }
 
 export async function deleteTask(scope: TeamScope, db: AppDb, taskUID: string) {
