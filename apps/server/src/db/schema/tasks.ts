@@ -1,4 +1,4 @@
-import type { RepeatData, TaskStatus } from '@leadloom/core';
+import type { RepeatData, TaskStatus, TaskTemplate } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -81,7 +81,7 @@ export const taskTemplate = pgTable(
     dueTime: text('due_time'),
     repeatData: jsonb('repeat_data').$type<RepeatData>(),
     assignee: jsonb('assignee')
-      .$type<Record<string, unknown>>()
+      .$type<TaskTemplate['assignee']>()
       .notNull()
       .default({ kind: 'applier' }),
     createdBy: textC('created_by').notNull(),
