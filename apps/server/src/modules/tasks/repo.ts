@@ -48,7 +48,10 @@ const toTask = (r: TaskDbRow): TaskRow => ({
   completedBy: r.completed_by,
 });
 
-/** `due_date` as text: a calendar day, never shifted by the server's zone. */
+/**
+ * Every task read (raw SQL: it joins the contact's name, and pages by row comparisons).
+ * `due_date` as text: a calendar day, never shifted by the server's zone.
+ */
 const SELECT = sql`
   SELECT t.task_uid, t.gtid,
     CASE WHEN c.gtid IS NULL THEN NULL
@@ -79,6 +82,7 @@ export interface NewTaskRow {
 /** Inserts tasks in one statement (one task, or one per contact of a bulk selection). */
 export async function insertTasks(scope: TeamScope, db: AppDb, rows: readonly NewTaskRow[]) {
   if (rows.length === 0) return;
+  // Raw SQL: any number of tasks in one statement (unnest), due moments computed in SQL.
   const col = <T>(f: (r: NewTaskRow) => T) => sql.param(rows.map(f));
   await db.execute(sql`
     INSERT INTO task (team_uid, task_uid, gtid, name, notes, assignee_uid, due_date, due_time,
@@ -150,8 +154,7 @@ export async function updateTask(
 }
 
 export async function deleteTask(scope: TeamScope, db: AppDb, taskUID: string) {
-  await db.execute(sql`
-    DELETE FROM task WHERE team_uid = ${scope.teamUID} AND task_uid = ${taskUID}`);
+  await db.delete(task).where(and(eq(task.teamUID, scope.teamUID), eq(task.taskUID, taskUID)));
 }
 
 /** Each member's name and time zone (null = not chosen). */
@@ -159,6 +162,7 @@ export async function teamMembers(
   scope: TeamScope,
   db: AppDb,
 ): Promise<{ uid: string; name: string; timeZone: string | null }[]> {
+  // Raw SQL: joins better-auth's tables, which have no drizzle definitions here.
   const r = await db.execute<{ uid: string; name: string; time_zone: string | null }>(sql`
     SELECT m."userId" AS uid, u.name, up.time_zone
     FROM "member" m
@@ -240,6 +244,7 @@ export async function dueCounts(
   uid: string,
   today: string,
 ): Promise<{ today: number; overdue: number }> {
+  // Raw SQL: two filtered counts in one pass, with the visibility rule.
   const r = await db.execute<{ today: string; overdue: string }>(sql`
     SELECT count(*) FILTER (WHERE t.due_date = ${today}::date) AS today,
            count(*) FILTER (WHERE t.due_date < ${today}::date) AS overdue
