@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { textC } from '../columns';
 import { pipeline, stage } from './pipelines';
 import { team } from './teams';
@@ -36,10 +37,54 @@ export const contact = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    /**
+     * The searchable words (core searchDocument builds the same string); the SQL function
+     * `contact_search_doc` is hand-written in migration 0006 (see index.ts).
+     */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`contact_search_doc("first_name", "last_name", "full_name", "email_address", "phone_number", "profiles")`,
+    ),
+    /** The name words, lower case, each after a space (relevance class 0 and the word dictionary). */
+    searchNames: text('search_names').generatedAlwaysAs(
+      sql`' ' || lower("first_name") || ' ' || lower("last_name") || ' ' || lower("full_name")`,
+    ),
+    /** The name sort key. */
+    sortName: textC('sort_name').generatedAlwaysAs(
+      sql`lower(coalesce(nullif("full_name", ''), btrim("first_name" || ' ' || "last_name")))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.teamUID, t.gtid] }),
     foreignKey({ columns: [t.teamUID], foreignColumns: [team.teamUID] }).onDelete('cascade'),
+    // Free text: trigram indexes led by the team (btree_gin), so a search reads its own team.
+    index('contact_team_search_trgm_idx').using('gin', t.teamUID, t.searchDoc.op('gin_trgm_ops')),
+    index('contact_team_names_trgm_idx').using('gin', t.teamUID, t.searchNames.op('gin_trgm_ops')),
+    // Sorts: each index holds its sort's exact key, so a sorted page is an index walk.
+    index('contact_created_idx').on(t.teamUID, t.createdAt, t.gtid),
+    index('contact_last_activity_idx').on(t.teamUID, t.lastActivityAt, t.gtid),
+    index('contact_sort_name_idx').on(t.teamUID, t.sortName, t.gtid),
+    index('contact_email_sort_idx').on(
+      t.teamUID,
+      sql`(lower(coalesce("email_address", '')) COLLATE "C")`,
+      t.gtid,
+    ),
+    index('contact_last_activity_sort_idx').on(
+      t.teamUID,
+      sql`(coalesce("last_activity_at", '-infinity'::timestamptz))`,
+      t.gtid,
+    ),
+    index('contact_phone_sort_idx').on(
+      t.teamUID,
+      sql`(regexp_replace(coalesce("phone_number", ''), '[^0-9]', '', 'g') COLLATE "C")`,
+      t.gtid,
+    ),
+    index('contact_source_sort_idx').on(
+      t.teamUID,
+      sql`(coalesce("sources"->>0, '') COLLATE "C")`,
+      t.gtid,
+    ),
+    // A status label's contacts in GTID order (the search's class sort).
+    index('contact_status_label_idx').on(t.teamUID, t.statusLabelUID, t.gtid),
   ],
 );
 
@@ -63,6 +108,8 @@ export const contactPipeline = pgTable(
       foreignColumns: [contact.teamUID, contact.gtid],
     }).onDelete('cascade'),
     foreignKey({
+      // PostgreSQL cuts names to 63 bytes: the name the database has.
+      name: 'contact_pipeline_team_uid_pipeline_uid_pipeline_team_uid_pipeli',
       columns: [t.teamUID, t.pipelineUID],
       foreignColumns: [pipeline.teamUID, pipeline.pipelineUID],
     }).onDelete('cascade'),
@@ -78,6 +125,8 @@ export const contactPipeline = pgTable(
       t.position,
       t.gtid,
     ),
+    // A stage's contacts in GTID order (the search's class sort by stage).
+    index('contact_pipeline_stage_gtid_idx').on(t.teamUID, t.stageUID, t.gtid, t.pipelineUID),
   ],
 );
 
@@ -160,10 +209,16 @@ export const deal = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamUID, t.dealUID] }),
     foreignKey({
+      name: 'deal_team_uid_gtid_pipeline_uid_contact_pipeline_team_uid_gtid_',
       columns: [t.teamUID, t.gtid, t.pipelineUID],
       foreignColumns: [contactPipeline.teamUID, contactPipeline.gtid, contactPipeline.pipelineUID],
     }).onDelete('cascade'),
     index('deal_contact_idx').on(t.teamUID, t.gtid, t.pipelineUID),
+    // deal_pipeline_sum_idx (… INCLUDE (status, value)) is hand-written: drizzle has no INCLUDE.
+    // The deal-value sort's class below zero, only where the team has such a deal.
+    index('deal_negative_idx')
+      .on(t.teamUID)
+      .where(sql`"value" < 0`),
   ],
 );
 
@@ -187,6 +242,7 @@ export const answer = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamUID, t.answerUID] }),
     foreignKey({
+      name: 'answer_team_uid_gtid_pipeline_uid_contact_pipeline_team_uid_gti',
       columns: [t.teamUID, t.gtid, t.pipelineUID],
       foreignColumns: [contactPipeline.teamUID, contactPipeline.gtid, contactPipeline.pipelineUID],
     }).onDelete('cascade'),

@@ -141,13 +141,17 @@ export const extensionLoginToken = pgTable('extension_login_token', {
  * A sign-up waiting for its confirmation mail (SMTP_URL set): the form's details, the password as
  * better-auth's hash, the link's token only as its SHA-256. Used once; expires.
  */
-export const pendingSignup = pgTable('pending_signup', {
-  tokenHash: textC('token_hash').primaryKey(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  teamName: text('team_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const pendingSignup = pgTable(
+  'pending_signup',
+  {
+    tokenHash: textC('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    teamName: text('team_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_signup_expires_idx').on(t.expiresAt)],
+);

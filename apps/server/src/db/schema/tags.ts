@@ -90,6 +90,8 @@ export const contactTag = pgTable(
     }).onDelete('cascade'),
     // A pipeline tag goes when the contact leaves the pipeline (no check for global tags).
     foreignKey({
+      // PostgreSQL cuts names to 63 bytes: the name the database has.
+      name: 'contact_tag_team_uid_gtid_pipeline_uid_contact_pipeline_team_ui',
       columns: [t.teamUID, t.gtid, t.pipelineUID],
       foreignColumns: [contactPipeline.teamUID, contactPipeline.gtid, contactPipeline.pipelineUID],
     }).onDelete('cascade'),

@@ -21,6 +21,7 @@ export async function foldStageTallies(
   db: AppDb,
   pipelines: number,
 ): Promise<number> {
+  // Raw SQL: one statement (data-modifying CTEs) deletes the deltas and inserts their sums.
   const r = await db.execute<{ pipelines: string }>(sql`
     WITH dirty AS (
       SELECT DISTINCT team_uid, pipeline_uid FROM stage_tally WHERE NOT folded LIMIT ${pipelines}

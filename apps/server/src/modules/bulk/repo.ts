@@ -3,6 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { SystemScope, TeamScope } from '../../db/scope';
 
+/*
+ * Raw SQL throughout: the batch statements need unnest, SKIP LOCKED and data-modifying CTEs,
+ * and the plain reads share JOB_COLUMNS and the row mapping with them.
+ */
+
 export interface BulkJobRow {
   jobUID: string;
   createdBy: string;
@@ -59,6 +64,7 @@ export async function insertJob(
     INSERT INTO bulk_job (team_uid, job_uid, created_by, action, total)
     VALUES (${scope.teamUID}, ${job.jobUID}, ${scope.uid}, ${JSON.stringify(job.action)}::jsonb,
       ${job.gtids.length})`);
+  // Raw SQL: the whole selection in one statement, numbered by unnest WITH ORDINALITY.
   await db.execute(sql`
     INSERT INTO bulk_job_item (team_uid, job_uid, n, gtid)
     SELECT ${scope.teamUID}, ${job.jobUID}, v.n, v.gtid
@@ -112,6 +118,7 @@ export async function lockPendingItems(
   jobUID: string,
   limit: number,
 ): Promise<{ n: number; gtid: string }[]> {
+  // Raw SQL: SKIP LOCKED, so a second runner passes over a batch another holds.
   const r = await db.execute<{ n: number; gtid: string }>(sql`
     SELECT n, gtid FROM bulk_job_item
     WHERE team_uid = ${scope.teamUID} AND job_uid = ${jobUID} AND status = 'pending'
@@ -136,6 +143,7 @@ export async function finishItems(
   results: readonly { n: number; error: string | null }[],
 ): Promise<void> {
   if (results.length === 0) return;
+  // Raw SQL: items and the job's counts in one statement (a data-modifying CTE).
   await db.execute(sql`
     WITH marked AS (
       UPDATE bulk_job_item i SET status = CASE WHEN v.error IS NULL THEN 'done' ELSE 'failed' END,

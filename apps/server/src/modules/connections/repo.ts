@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { setsNothing } from '../../db/patch';
+import { connection } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 /**
@@ -89,7 +91,8 @@ export interface ConnectionFields {
   usedInTagSets?: string[] | undefined;
 }
 
-const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+const byUID = (scope: TeamScope, connectionUID: string) =>
+  and(eq(connection.teamUID, scope.teamUID), eq(connection.connectionUID, connectionUID));
 
 export async function insertConnection(
   scope: TeamScope,
@@ -97,13 +100,21 @@ export async function insertConnection(
   connectionUID: string,
   f: ConnectionFields & { system: string },
 ) {
-  await db.execute(sql`
-    INSERT INTO connection (team_uid, connection_uid, system, name, status, test_mode, sync_period,
-      options, sync_email_only, is_paused, selected_pipeline, used_in_pipelines, used_in_tag_sets)
-    VALUES (${scope.teamUID}, ${connectionUID}, ${f.system}, ${f.name ?? ''},
-      ${f.status ?? 'active'}, ${f.testMode ?? false}, ${f.syncPeriod ?? 0}, ${json(f.options ?? {})},
-      ${f.syncEmailOnly ?? false}, ${f.isPaused ?? false}, ${f.selectedPipeline ?? null},
-      ${json(f.usedInPipelines ?? [])}, ${json(f.usedInTagSets ?? [])})`);
+  await db.insert(connection).values({
+    teamUID: scope.teamUID,
+    connectionUID,
+    system: f.system,
+    name: f.name ?? '',
+    status: f.status ?? 'active',
+    testMode: f.testMode ?? false,
+    syncPeriod: f.syncPeriod ?? 0,
+    options: f.options ?? {},
+    syncEmailOnly: f.syncEmailOnly ?? false,
+    isPaused: f.isPaused ?? false,
+    selectedPipeline: f.selectedPipeline ?? null,
+    usedInPipelines: f.usedInPipelines ?? [],
+    usedInTagSets: f.usedInTagSets ?? [],
+  });
 }
 
 export async function updateConnection(
@@ -112,30 +123,26 @@ export async function updateConnection(
   connectionUID: string,
   f: ConnectionFields,
 ) {
-  const sets = [];
-  if (f.system !== undefined) sets.push(sql`system = ${f.system}`);
-  if (f.name !== undefined) sets.push(sql`name = ${f.name}`);
-  if (f.status !== undefined) sets.push(sql`status = ${f.status}`);
-  if (f.testMode !== undefined) sets.push(sql`test_mode = ${f.testMode}`);
-  if (f.syncPeriod !== undefined) sets.push(sql`sync_period = ${f.syncPeriod}`);
-  if (f.options !== undefined) sets.push(sql`options = ${json(f.options)}`);
-  if (f.syncEmailOnly !== undefined) sets.push(sql`sync_email_only = ${f.syncEmailOnly}`);
-  if (f.isPaused !== undefined) sets.push(sql`is_paused = ${f.isPaused}`);
-  if (f.selectedPipeline !== undefined) sets.push(sql`selected_pipeline = ${f.selectedPipeline}`);
-  if (f.usedInPipelines !== undefined)
-    sets.push(sql`used_in_pipelines = ${json(f.usedInPipelines)}`);
-  if (f.usedInTagSets !== undefined) sets.push(sql`used_in_tag_sets = ${json(f.usedInTagSets)}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE connection SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND connection_uid = ${connectionUID}`);
+  const set = {
+    system: f.system,
+    name: f.name,
+    status: f.status,
+    testMode: f.testMode,
+    syncPeriod: f.syncPeriod,
+    options: f.options,
+    syncEmailOnly: f.syncEmailOnly,
+    isPaused: f.isPaused,
+    selectedPipeline: f.selectedPipeline,
+    usedInPipelines: f.usedInPipelines,
+    usedInTagSets: f.usedInTagSets,
+  };
+  if (setsNothing(set)) return;
+  await db.update(connection).set(set).where(byUID(scope, connectionUID));
 }
 
 export async function deleteConnection(scope: TeamScope, db: AppDb, connectionUID: string) {
-  await db.execute(sql`
-    DELETE FROM connection WHERE team_uid = ${scope.teamUID} AND connection_uid = ${connectionUID}`);
+  await db.delete(connection).where(byUID(scope, connectionUID));
 }
-
 /** Which of `uids` are pipelines of the team. */
 export async function existingPipelineUIDs(scope: TeamScope, db: AppDb, uids: readonly string[]) {
   if (uids.length === 0) return [];

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { filterSet } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 export interface FilterSetRow {
@@ -14,35 +15,20 @@ export interface FilterSetRow {
   updatedAt: string;
 }
 
-interface Raw extends Record<string, unknown> {
-  filter_set_uid: string;
-  created_by: string;
-  name: string;
-  filter: Record<string, unknown> | string;
-  sort: FilterSetRow['sort'] | string | null;
-  columns: string[] | string | null;
-  shared: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+const byUID = (scope: TeamScope, filterSetUID: string) =>
+  and(eq(filterSet.teamUID, scope.teamUID), eq(filterSet.filterSetUID, filterSetUID));
 
-const json = <T>(v: T | string | null): T | null =>
-  v === null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : v;
-const iso = (v: Date | string) => new Date(v).toISOString();
-
-function toRow(x: Raw): FilterSetRow {
-  return {
-    filterSetUID: x.filter_set_uid,
-    createdBy: x.created_by,
-    name: x.name,
-    filter: json(x.filter) ?? {},
-    sort: json(x.sort),
-    columns: json(x.columns),
-    shared: x.shared,
-    createdAt: iso(x.created_at),
-    updatedAt: iso(x.updated_at),
-  };
-}
+const toRow = (x: typeof filterSet.$inferSelect): FilterSetRow => ({
+  filterSetUID: x.filterSetUID,
+  createdBy: x.createdBy,
+  name: x.name,
+  filter: x.filter,
+  sort: x.sort,
+  columns: x.columns,
+  shared: x.shared,
+  createdAt: x.createdAt.toISOString(),
+  updatedAt: x.updatedAt.toISOString(),
+});
 
 /**
  * The filter sets the caller sees: their own and the team's shared ones (by name), or the one
@@ -54,15 +40,18 @@ export async function listVisibleFilterSets(
   filterSetUID?: string,
   lock = false,
 ): Promise<FilterSetRow[]> {
-  const r = await db.execute<Raw>(sql`
-    SELECT filter_set_uid, created_by, name, filter, sort, columns, shared, created_at, updated_at
-    FROM filter_set
-    WHERE team_uid = ${scope.teamUID}
-      AND (created_by = ${scope.uid} OR shared)
-      ${filterSetUID === undefined ? sql`` : sql`AND filter_set_uid = ${filterSetUID}`}
-    ORDER BY lower(name), filter_set_uid
-    ${lock ? sql`FOR UPDATE` : sql``}`);
-  return r.rows.map(toRow);
+  const q = db
+    .select()
+    .from(filterSet)
+    .where(
+      and(
+        eq(filterSet.teamUID, scope.teamUID),
+        or(eq(filterSet.createdBy, scope.uid), eq(filterSet.shared, true)),
+        filterSetUID === undefined ? undefined : eq(filterSet.filterSetUID, filterSetUID),
+      ),
+    )
+    .orderBy(sql`lower(${filterSet.name})`, filterSet.filterSetUID);
+  return (lock ? await q.for('update') : await q).map(toRow);
 }
 
 /** One filter set of the team whoever saved it (after a write that may have hidden it). */
@@ -71,10 +60,7 @@ export async function getFilterSet(
   db: AppDb,
   filterSetUID: string,
 ): Promise<FilterSetRow | null> {
-  const r = await db.execute<Raw>(sql`
-    SELECT filter_set_uid, created_by, name, filter, sort, columns, shared, created_at, updated_at
-    FROM filter_set WHERE team_uid = ${scope.teamUID} AND filter_set_uid = ${filterSetUID}`);
-  const row = r.rows[0];
+  const [row] = await db.select().from(filterSet).where(byUID(scope, filterSetUID));
   return row ? toRow(row) : null;
 }
 
@@ -90,13 +76,16 @@ export async function insertFilterSet(
     shared: boolean;
   },
 ) {
-  await db.execute(sql`
-    INSERT INTO filter_set (team_uid, filter_set_uid, created_by, name, filter, sort, columns, shared)
-    VALUES (${scope.teamUID}, ${f.filterSetUID}, ${scope.uid}, ${f.name},
-      ${JSON.stringify(f.filter)}::jsonb,
-      ${f.sort === null ? null : JSON.stringify(f.sort)}::jsonb,
-      ${f.columns === null ? null : JSON.stringify(f.columns)}::jsonb,
-      ${f.shared})`);
+  await db.insert(filterSet).values({
+    teamUID: scope.teamUID,
+    filterSetUID: f.filterSetUID,
+    createdBy: scope.uid,
+    name: f.name,
+    filter: f.filter,
+    sort: f.sort,
+    columns: f.columns,
+    shared: f.shared,
+  });
 }
 
 export async function updateFilterSet(
@@ -111,22 +100,20 @@ export async function updateFilterSet(
     shared?: boolean;
   },
 ) {
-  const sets: SQL[] = [sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.filter !== undefined) sets.push(sql`filter = ${JSON.stringify(patch.filter)}::jsonb`);
-  if (patch.sort !== undefined)
-    sets.push(sql`sort = ${patch.sort === null ? null : JSON.stringify(patch.sort)}::jsonb`);
-  if (patch.columns !== undefined)
-    sets.push(
-      sql`columns = ${patch.columns === null ? null : JSON.stringify(patch.columns)}::jsonb`,
-    );
-  if (patch.shared !== undefined) sets.push(sql`shared = ${patch.shared}`);
-  await db.execute(sql`
-    UPDATE filter_set SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND filter_set_uid = ${filterSetUID}`);
+  // drizzle leaves out the keys that are undefined: only what the patch names changes.
+  await db
+    .update(filterSet)
+    .set({
+      name: patch.name,
+      filter: patch.filter,
+      sort: patch.sort,
+      columns: patch.columns,
+      shared: patch.shared,
+      updatedAt: sql`now()`,
+    })
+    .where(byUID(scope, filterSetUID));
 }
 
 export async function deleteFilterSet(scope: TeamScope, db: AppDb, filterSetUID: string) {
-  await db.execute(sql`
-    DELETE FROM filter_set WHERE team_uid = ${scope.teamUID} AND filter_set_uid = ${filterSetUID}`);
+  await db.delete(filterSet).where(byUID(scope, filterSetUID));
 }

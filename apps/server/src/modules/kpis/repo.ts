@@ -50,6 +50,7 @@ const present = (r: KpiDbRow): Kpi => ({
  * out (so it answers 404 to that member).
  */
 export async function listKpis(scope: TeamScope, db: AppDb, kpiUID?: string): Promise<Kpi[]> {
+  // Raw SQL: the pipeline visibility filter, and dates and numerics read back as text.
   const r = await db.execute<KpiDbRow>(sql`
     SELECT k.kpi_uid, k.name, k.event, k.pipeline_uid, k.stage_uid, k.currency, k.period,
       to_char(k.range_from, 'YYYY-MM-DD') AS range_from,
@@ -70,6 +71,7 @@ export async function upsertKpi(
   k: KpiInput,
 ): Promise<void> {
   const stage = k.event === 'stage';
+  // Raw SQL: one upsert that keeps created_at/created_by and applies the event's field rules.
   await db.execute(sql`
     INSERT INTO kpi (team_uid, kpi_uid, name, event, pipeline_uid, stage_uid, currency, period,
       range_from, range_to, target, members, created_by)
@@ -87,6 +89,7 @@ export async function upsertKpi(
 }
 
 export async function deleteKpi(scope: TeamScope, db: AppDb, kpiUID: string): Promise<boolean> {
+  // Raw SQL: RETURNING tells whether there was one to delete.
   const r = await db.execute(sql`
     DELETE FROM kpi WHERE team_uid = ${scope.teamUID} AND kpi_uid = ${kpiUID} RETURNING 1`);
   return r.rows.length > 0;
@@ -98,6 +101,7 @@ export async function pipelineStages(
   db: AppDb,
   pipelineUID: string,
 ): Promise<{ stageUID: string; name: string }[] | null> {
+  // Raw SQL: an outer join with the visibility filter, answering null when hidden.
   const r = await db.execute<{ stage_uid: string | null; name: string | null }>(sql`
     SELECT s.stage_uid, s.name
     FROM pipeline p
@@ -141,6 +145,7 @@ export async function memberTotals(
   f: RollupFilter,
   range: KpiRange,
 ): Promise<Map<string, number>> {
+  // Raw SQL: an aggregate over rollups (sum or count per member).
   const r = await db.execute<{ uid: string; total: string }>(sql`
     SELECT r.uid, ${measure(f)}::text AS total
     FROM kpi_rollup r
@@ -160,6 +165,7 @@ export async function dayTotals(
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
+  // Raw SQL: an aggregate over rollups per local day.
   const r = await db.execute<{ day: string; total: string }>(sql`
     SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${measure(f)}::text AS total
     FROM kpi_rollup r
@@ -176,6 +182,7 @@ export async function stageEntries(
   range: KpiRange,
   members: readonly string[] | null,
 ): Promise<Map<string, number>> {
+  // Raw SQL: an aggregate over rollups per stage.
   const r = await db.execute<{ stage_uid: string; total: string }>(sql`
     SELECT r.stage_uid, sum(r.count)::text AS total
     FROM kpi_rollup r
@@ -194,6 +201,7 @@ export async function stageEntries(
  * migration 0013's backfill), for data written straight into `activity` (the demo seed).
  */
 export async function rebuildRollups(scope: TeamScope, db: AppDb, kindSql: string) {
+  // Raw SQL: a set-based rebuild from activities (core KPI_EVENT_SQL is SQL text).
   await db.execute(sql`DELETE FROM kpi_rollup WHERE team_uid = ${scope.teamUID}`);
   await db.execute(sql`
     INSERT INTO kpi_rollup (team_uid, kind, pipeline_uid, stage_uid, currency, day, uid, count,
@@ -217,6 +225,7 @@ export async function teamMembers(
   scope: TeamScope,
   db: AppDb,
 ): Promise<{ uid: string; name: string }[]> {
+  // Raw SQL: joins better-auth's tables, which have no drizzle definitions here.
   const r = await db.execute<{ uid: string; name: string }>(sql`
     SELECT m."userId" AS uid, u.name
     FROM "member" m

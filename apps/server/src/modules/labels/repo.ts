@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { setsNothing } from '../../db/patch';
+import { contact, statusLabel } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { writeListOrder } from '../../db/list-order';
 
@@ -15,19 +17,21 @@ export async function listLabels(
   db: AppDb,
   labelUID?: string,
 ): Promise<StatusLabelRow[]> {
-  const r = await db.execute<{ label_uid: string; display: string; color: string; order: number }>(
-    sql`
-    SELECT label_uid, display, color, "order" FROM status_label
-    WHERE team_uid = ${scope.teamUID}
-      ${labelUID === undefined ? sql`` : sql`AND label_uid = ${labelUID}`}
-    ORDER BY "order", label_uid`,
-  );
-  return r.rows.map((x) => ({
-    labelUID: x.label_uid,
-    display: x.display,
-    color: x.color,
-    order: x.order,
-  }));
+  return db
+    .select({
+      labelUID: statusLabel.labelUID,
+      display: statusLabel.display,
+      color: statusLabel.color,
+      order: statusLabel.order,
+    })
+    .from(statusLabel)
+    .where(
+      and(
+        eq(statusLabel.teamUID, scope.teamUID),
+        labelUID === undefined ? undefined : eq(statusLabel.labelUID, labelUID),
+      ),
+    )
+    .orderBy(statusLabel.order, statusLabel.labelUID);
 }
 
 /** Appends a label after the others. */
@@ -36,10 +40,13 @@ export async function insertLabel(
   db: AppDb,
   l: { labelUID: string; display: string; color: string },
 ) {
-  await db.execute(sql`
-    INSERT INTO status_label (team_uid, label_uid, display, color, "order")
-    VALUES (${scope.teamUID}, ${l.labelUID}, ${l.display}, ${l.color},
-      (SELECT coalesce(max("order"), -1) + 1 FROM status_label WHERE team_uid = ${scope.teamUID}))`);
+  await db.insert(statusLabel).values({
+    teamUID: scope.teamUID,
+    labelUID: l.labelUID,
+    display: l.display,
+    color: l.color,
+    order: sql`(SELECT coalesce(max("order"), -1) + 1 FROM status_label WHERE team_uid = ${scope.teamUID})`,
+  });
 }
 
 export async function updateLabel(
@@ -48,30 +55,34 @@ export async function updateLabel(
   labelUID: string,
   patch: { display?: string; color?: string },
 ) {
-  const sets: SQL[] = [];
-  if (patch.display !== undefined) sets.push(sql`display = ${patch.display}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE status_label SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND label_uid = ${labelUID}`);
+  const set = { display: patch.display, color: patch.color };
+  if (setsNothing(set)) return;
+  await db
+    .update(statusLabel)
+    .set(set)
+    .where(and(eq(statusLabel.teamUID, scope.teamUID), eq(statusLabel.labelUID, labelUID)));
 }
 
 /** Deletes a label and clears it from the contacts that had it; answers those contacts. */
 export async function deleteLabel(scope: TeamScope, db: AppDb, labelUID: string) {
-  const cleared = await db.execute<{ gtid: string }>(sql`
-    UPDATE contact SET status_label_uid = NULL, updated_at = now()
-    WHERE team_uid = ${scope.teamUID} AND status_label_uid = ${labelUID}
-    RETURNING gtid`);
-  await db.execute(sql`
-    DELETE FROM status_label WHERE team_uid = ${scope.teamUID} AND label_uid = ${labelUID}`);
-  return cleared.rows.map((x) => x.gtid);
+  const cleared = await db
+    .update(contact)
+    .set({ statusLabelUID: null, updatedAt: sql`now()` })
+    .where(and(eq(contact.teamUID, scope.teamUID), eq(contact.statusLabelUID, labelUID)))
+    .returning({ gtid: contact.gtid });
+  await db
+    .delete(statusLabel)
+    .where(and(eq(statusLabel.teamUID, scope.teamUID), eq(statusLabel.labelUID, labelUID)));
+  return cleared.map((x) => x.gtid);
 }
 
 export async function labelUIDs(scope: TeamScope, db: AppDb) {
-  const r = await db.execute<{ label_uid: string }>(sql`
-    SELECT label_uid FROM status_label WHERE team_uid = ${scope.teamUID} FOR UPDATE`);
-  return r.rows.map((x) => x.label_uid);
+  const rows = await db
+    .select({ labelUID: statusLabel.labelUID })
+    .from(statusLabel)
+    .where(eq(statusLabel.teamUID, scope.teamUID))
+    .for('update');
+  return rows.map((x) => x.labelUID);
 }
 
 export async function reorderLabels(scope: TeamScope, db: AppDb, order: readonly string[]) {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { messageTemplate } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 export interface MessageTemplateRow {
@@ -24,36 +25,23 @@ export interface TemplateGroupRow {
 
 export type GroupKind = 'category' | 'type';
 
+/** Raw SQL for the groups: one statement serves either group table, chosen here by kind. */
 const GROUP_TABLE = {
   category: { table: sql.raw('message_template_category'), id: sql.raw('category_id') },
   type: { table: sql.raw('message_template_type'), id: sql.raw('type_id') },
 } as const;
 
-type TemplateDbRow = {
-  template_uid: string;
-  name: string;
-  body: string;
-  category_id: string | null;
-  type_id: string | null;
-  tags: string[];
-  created_by: string;
-  updated_by: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-const toTemplate = (r: TemplateDbRow): MessageTemplateRow => ({
-  templateUID: r.template_uid,
-  name: r.name,
-  body: r.body,
-  categoryID: r.category_id,
-  typeID: r.type_id,
-  tags: r.tags,
-  createdBy: r.created_by,
-  updatedBy: r.updated_by,
-  createdAt: new Date(r.created_at).toISOString(),
-  updatedAt: new Date(r.updated_at).toISOString(),
+const toTemplate = ({
+  teamUID: _team,
+  ...r
+}: typeof messageTemplate.$inferSelect): MessageTemplateRow => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
+
+const byUID = (scope: TeamScope, templateUID: string) =>
+  and(eq(messageTemplate.teamUID, scope.teamUID), eq(messageTemplate.templateUID, templateUID));
 
 /** The team's templates by name (or one of them). */
 export async function listTemplates(
@@ -61,14 +49,16 @@ export async function listTemplates(
   db: AppDb,
   templateUID?: string,
 ): Promise<MessageTemplateRow[]> {
-  const r = await db.execute<TemplateDbRow>(sql`
-    SELECT template_uid, name, body, category_id, type_id, tags, created_by, updated_by,
-           created_at, updated_at
-    FROM message_template
-    WHERE team_uid = ${scope.teamUID}
-      ${templateUID === undefined ? sql`` : sql`AND template_uid = ${templateUID}`}
-    ORDER BY lower(name), template_uid`);
-  return r.rows.map(toTemplate);
+  const rows = await db
+    .select()
+    .from(messageTemplate)
+    .where(
+      templateUID === undefined
+        ? eq(messageTemplate.teamUID, scope.teamUID)
+        : byUID(scope, templateUID),
+    )
+    .orderBy(sql`lower(${messageTemplate.name})`, messageTemplate.templateUID);
+  return rows.map(toTemplate);
 }
 
 export async function insertTemplate(
@@ -83,11 +73,17 @@ export async function insertTemplate(
     tags: string[];
   },
 ): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO message_template
-      (team_uid, template_uid, name, body, category_id, type_id, tags, created_by, updated_by)
-    VALUES (${scope.teamUID}, ${t.templateUID}, ${t.name}, ${t.body}, ${t.categoryID},
-            ${t.typeID}, ${JSON.stringify(t.tags)}::jsonb, ${scope.uid}, ${scope.uid})`);
+  await db.insert(messageTemplate).values({
+    teamUID: scope.teamUID,
+    templateUID: t.templateUID,
+    name: t.name,
+    body: t.body,
+    categoryID: t.categoryID,
+    typeID: t.typeID,
+    tags: t.tags,
+    createdBy: scope.uid,
+    updatedBy: scope.uid,
+  });
 }
 
 export async function updateTemplate(
@@ -102,21 +98,22 @@ export async function updateTemplate(
     tags?: string[];
   },
 ): Promise<void> {
-  const sets = [sql`updated_by = ${scope.uid}`, sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.body !== undefined) sets.push(sql`body = ${patch.body}`);
-  if (patch.categoryID !== undefined) sets.push(sql`category_id = ${patch.categoryID}`);
-  if (patch.typeID !== undefined) sets.push(sql`type_id = ${patch.typeID}`);
-  if (patch.tags !== undefined) sets.push(sql`tags = ${JSON.stringify(patch.tags)}::jsonb`);
-  await db.execute(sql`
-    UPDATE message_template SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND template_uid = ${templateUID}`);
+  await db
+    .update(messageTemplate)
+    .set({
+      name: patch.name,
+      body: patch.body,
+      categoryID: patch.categoryID,
+      typeID: patch.typeID,
+      tags: patch.tags,
+      updatedBy: scope.uid,
+      updatedAt: sql`now()`,
+    })
+    .where(byUID(scope, templateUID));
 }
 
 export async function deleteTemplate(scope: TeamScope, db: AppDb, templateUID: string) {
-  await db.execute(sql`
-    DELETE FROM message_template
-    WHERE team_uid = ${scope.teamUID} AND template_uid = ${templateUID}`);
+  await db.delete(messageTemplate).where(byUID(scope, templateUID));
 }
 
 export async function listGroups(

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { setsNothing } from '../../db/patch';
+import { pipeline, pipelinePhase, stage, teamQuestion } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { visiblePipelineFilter } from '../../db/visibility';
 import { writeListOrder } from '../../db/list-order';
@@ -113,16 +115,18 @@ export async function updatePipeline(
   pipelineUID: string,
   patch: PipelinePatch,
 ) {
-  const sets = [];
-  if (patch.nickName !== undefined) sets.push(sql`nick_name = ${patch.nickName}`);
-  if (patch.isDefault !== undefined) sets.push(sql`is_default = ${patch.isDefault}`);
-  if (patch.fbGroupURL !== undefined) sets.push(sql`fb_group_url = ${patch.fbGroupURL}`);
-  if (patch.fbConnected !== undefined) sets.push(sql`fb_connected = ${patch.fbConnected}`);
-  if (patch.igConnected !== undefined) sets.push(sql`ig_connected = ${patch.igConnected}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE pipeline SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}`);
+  const set = {
+    nickName: patch.nickName,
+    isDefault: patch.isDefault,
+    fbGroupURL: patch.fbGroupURL,
+    fbConnected: patch.fbConnected,
+    igConnected: patch.igConnected,
+  };
+  if (setsNothing(set)) return;
+  await db
+    .update(pipeline)
+    .set(set)
+    .where(and(eq(pipeline.teamUID, scope.teamUID), eq(pipeline.pipelineUID, pipelineUID)));
 }
 
 /** Connections that sync this pipeline (their `usedInPipelines` names it). */
@@ -400,17 +404,25 @@ export async function updateStage(
   stageUID: string,
   patch: StagePatch,
 ) {
-  const sets = [];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (patch.fontColor !== undefined) sets.push(sql`font_color = ${patch.fontColor}`);
-  if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
-  if (patch.phase !== undefined) sets.push(sql`phase = ${patch.phase}`);
-  if (patch.remoteID !== undefined) sets.push(sql`remote_id = ${patch.remoteID}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE stage SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID} AND stage_uid = ${stageUID}`);
+  const set = {
+    name: patch.name,
+    color: patch.color,
+    fontColor: patch.fontColor,
+    description: patch.description,
+    phase: patch.phase,
+    remoteID: patch.remoteID,
+  };
+  if (setsNothing(set)) return;
+  await db
+    .update(stage)
+    .set(set)
+    .where(
+      and(
+        eq(stage.teamUID, scope.teamUID),
+        eq(stage.pipelineUID, pipelineUID),
+        eq(stage.stageUID, stageUID),
+      ),
+    );
 }
 
 /** Sets idx = 1..n in the order given (the placeholder keeps 0); answers the changed stages. */
@@ -522,13 +534,12 @@ export async function updatePhase(
   phaseUID: string,
   patch: { name?: string | undefined; color?: string | undefined },
 ) {
-  const sets = [];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE pipeline_phase SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND phase_uid = ${phaseUID}`);
+  const set = { name: patch.name, color: patch.color };
+  if (setsNothing(set)) return;
+  await db
+    .update(pipelinePhase)
+    .set(set)
+    .where(and(eq(pipelinePhase.teamUID, scope.teamUID), eq(pipelinePhase.phaseUID, phaseUID)));
 }
 
 /** Deletes a phase and clears it from every stage; answers the stages that had it. */
@@ -616,17 +627,20 @@ export async function updateQuestion(
   questionUID: string,
   patch: { question?: string | undefined; kind?: QuestionKind | undefined },
 ) {
-  const sets = [];
-  if (patch.question !== undefined) sets.push(sql`question = ${patch.question}`);
-  if (patch.kind !== undefined) {
-    sets.push(sql`kind = ${patch.kind}`);
-    sets.push(sql`"order" = (SELECT coalesce(max(q."order") + 1, 0) FROM team_question q
-      WHERE q.team_uid = ${scope.teamUID} AND q.kind = ${patch.kind})`);
-  }
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE team_question SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND question_uid = ${questionUID}`);
+  const set = {
+    question: patch.question,
+    kind: patch.kind,
+    order:
+      patch.kind === undefined
+        ? undefined
+        : sql`(SELECT coalesce(max(q."order") + 1, 0) FROM team_question q
+            WHERE q.team_uid = ${scope.teamUID} AND q.kind = ${patch.kind})`,
+  };
+  if (setsNothing(set)) return;
+  await db
+    .update(teamQuestion)
+    .set(set)
+    .where(and(eq(teamQuestion.teamUID, scope.teamUID), eq(teamQuestion.questionUID, questionUID)));
 }
 
 export async function deleteQuestion(scope: TeamScope, db: AppDb, questionUID: string) {

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { setsNothing } from '../../db/patch';
+import { tag, tagSet } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 import { writeListOrder } from '../../db/list-order';
@@ -175,14 +177,12 @@ export async function updateTagSet(
   tagSetUID: string,
   patch: { name?: string; color?: string; connectionUID?: string | null },
 ) {
-  const sets: SQL[] = [];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (patch.connectionUID !== undefined) sets.push(sql`connection_uid = ${patch.connectionUID}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE tag_set SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND tag_set_uid = ${tagSetUID}`);
+  const set = { name: patch.name, color: patch.color, connectionUID: patch.connectionUID };
+  if (setsNothing(set)) return;
+  await db
+    .update(tagSet)
+    .set(set)
+    .where(and(eq(tagSet.teamUID, scope.teamUID), eq(tagSet.tagSetUID, tagSetUID)));
 }
 
 /** How many contacts carry any of these tags (they become orphaned tags when the tags go). */
@@ -267,15 +267,17 @@ export async function updateTag(
   tagID: string,
   patch: { name?: string; value?: string; color?: string | null; remoteID?: string | null },
 ) {
-  const sets: SQL[] = [];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.value !== undefined) sets.push(sql`value = ${patch.value}`);
-  if (patch.color !== undefined) sets.push(sql`color = ${patch.color}`);
-  if (patch.remoteID !== undefined) sets.push(sql`remote_id = ${patch.remoteID}`);
-  if (sets.length === 0) return;
-  await db.execute(sql`
-    UPDATE tag SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND tag_id = ${tagID}`);
+  const set = {
+    name: patch.name,
+    value: patch.value,
+    color: patch.color,
+    remoteID: patch.remoteID,
+  };
+  if (setsNothing(set)) return;
+  await db
+    .update(tag)
+    .set(set)
+    .where(and(eq(tag.teamUID, scope.teamUID), eq(tag.tagID, tagID)));
 }
 
 /** A renamed tag keeps its new name on the contacts that carry it. */

@@ -1,6 +1,7 @@
 import type { TaskTemplate } from '@leadloom/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { taskTemplate } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
 export interface TaskTemplateRow extends TaskTemplate {
@@ -9,33 +10,22 @@ export interface TaskTemplateRow extends TaskTemplate {
   updatedAt: string;
 }
 
-type DbRow = {
-  template_uid: string;
-  name: string;
-  notes: string;
-  category: string;
-  type: string;
-  due_in_days: number;
-  due_time: string | null;
-  repeat_data: TaskTemplate['repeat'];
-  assignee: TaskTemplate['assignee'];
-  created_by: string;
-  updated_at: Date | string;
-};
-
-const toRow = (r: DbRow): TaskTemplateRow => ({
-  templateUID: r.template_uid,
+const toRow = (r: typeof taskTemplate.$inferSelect): TaskTemplateRow => ({
+  templateUID: r.templateUID,
   name: r.name,
   notes: r.notes,
   category: r.category,
   type: r.type,
-  dueInDays: Number(r.due_in_days),
-  dueTime: r.due_time,
-  repeat: r.repeat_data,
+  dueInDays: r.dueInDays,
+  dueTime: r.dueTime,
+  repeat: r.repeatData,
   assignee: r.assignee,
-  createdBy: r.created_by,
-  updatedAt: new Date(r.updated_at).toISOString(),
+  createdBy: r.createdBy,
+  updatedAt: r.updatedAt.toISOString(),
 });
+
+const byUID = (scope: TeamScope, templateUID: string) =>
+  and(eq(taskTemplate.teamUID, scope.teamUID), eq(taskTemplate.templateUID, templateUID));
 
 /** The team's task templates by category then name (or one of them). */
 export async function listTaskTemplates(
@@ -43,14 +33,20 @@ export async function listTaskTemplates(
   db: AppDb,
   templateUID?: string,
 ): Promise<TaskTemplateRow[]> {
-  const r = await db.execute<DbRow>(sql`
-    SELECT template_uid, name, notes, category, type, due_in_days, due_time, repeat_data,
-           assignee, created_by, updated_at
-    FROM task_template
-    WHERE team_uid = ${scope.teamUID}
-      ${templateUID === undefined ? sql`` : sql`AND template_uid = ${templateUID}`}
-    ORDER BY lower(category), lower(name), template_uid`);
-  return r.rows.map(toRow);
+  const rows = await db
+    .select()
+    .from(taskTemplate)
+    .where(
+      templateUID === undefined
+        ? eq(taskTemplate.teamUID, scope.teamUID)
+        : byUID(scope, templateUID),
+    )
+    .orderBy(
+      sql`lower(${taskTemplate.category})`,
+      sql`lower(${taskTemplate.name})`,
+      taskTemplate.templateUID,
+    );
+  return rows.map(toRow);
 }
 
 export async function upsertTaskTemplate(
@@ -59,19 +55,25 @@ export async function upsertTaskTemplate(
   templateUID: string,
   t: TaskTemplate,
 ): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO task_template (team_uid, template_uid, name, notes, category, type, due_in_days,
-                               due_time, repeat_data, assignee, created_by)
-    VALUES (${scope.teamUID}, ${templateUID}, ${t.name}, ${t.notes}, ${t.category}, ${t.type},
-            ${t.dueInDays}, ${t.dueTime}, ${t.repeat ? JSON.stringify(t.repeat) : null}::jsonb,
-            ${JSON.stringify(t.assignee)}::jsonb, ${scope.uid})
-    ON CONFLICT (team_uid, template_uid) DO UPDATE SET
-      name = EXCLUDED.name, notes = EXCLUDED.notes, category = EXCLUDED.category,
-      type = EXCLUDED.type, due_in_days = EXCLUDED.due_in_days, due_time = EXCLUDED.due_time,
-      repeat_data = EXCLUDED.repeat_data, assignee = EXCLUDED.assignee, updated_at = now()`);
+  const fields = {
+    name: t.name,
+    notes: t.notes,
+    category: t.category,
+    type: t.type,
+    dueInDays: t.dueInDays,
+    dueTime: t.dueTime,
+    repeatData: t.repeat ?? null,
+    assignee: t.assignee,
+  };
+  await db
+    .insert(taskTemplate)
+    .values({ teamUID: scope.teamUID, templateUID, ...fields, createdBy: scope.uid })
+    .onConflictDoUpdate({
+      target: [taskTemplate.teamUID, taskTemplate.templateUID],
+      set: { ...fields, updatedAt: sql`now()` },
+    });
 }
 
 export async function deleteTaskTemplate(scope: TeamScope, db: AppDb, templateUID: string) {
-  await db.execute(sql`
-    DELETE FROM task_template WHERE team_uid = ${scope.teamUID} AND template_uid = ${templateUID}`);
+  await db.delete(taskTemplate).where(byUID(scope, templateUID));
 }

@@ -84,6 +84,46 @@ describe(`task templates (${ENGINE})`, () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('a save replaces the whole template, keeping its author; delete removes it', async () => {
+    const made = await api(w.owner.client, '/task-templates', 'POST', {
+      name: 'Call back',
+      category: 'Follow-up',
+      notes: 'Ask about the demo',
+      dueInDays: 2,
+      repeat: { kind: 'daily' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const t = made.body!.taskTemplate as TaskTemplateRow;
+    const saved = await api(w.owner.client, `/task-templates/${t.templateUID}`, 'PUT', {
+      name: 'Call back soon',
+      dueInDays: 1,
+      dueTime: '10:30',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = saved.body!.taskTemplate as TaskTemplateRow;
+    expect(after).toEqual({
+      ...t,
+      name: 'Call back soon',
+      category: '',
+      notes: '',
+      dueInDays: 1,
+      dueTime: '10:30',
+      repeat: null,
+      updatedAt: after.updatedAt,
+    });
+    expect(Date.parse(after.updatedAt)).toBeGreaterThanOrEqual(Date.parse(t.updatedAt));
+    const listed = await api(w.owner.client, '/task-templates');
+    expect(listed.body!.taskTemplates).toContainEqual(after);
+
+    expect((await api(w.owner.client, `/task-templates/${t.templateUID}`, 'DELETE')).status).toBe(
+      200,
+    );
+    const gone = await api(w.owner.client, '/task-templates');
+    expect((gone.body!.taskTemplates as TaskTemplateRow[]).map((x) => x.templateUID)).not.toContain(
+      t.templateUID,
+    );
+  });
+
   it('applying to contacts creates one task each, due by the assignee’s zone, with activities and sync rows', async () => {
     const t = (
       await api(w.owner.client, '/task-templates', 'POST', {

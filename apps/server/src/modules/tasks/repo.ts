@@ -1,6 +1,7 @@
 import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { task } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts } from '../../db/visibility';
 
@@ -47,7 +48,10 @@ const toTask = (r: TaskDbRow): TaskRow => ({
   completedBy: r.completed_by,
 });
 
-/** `due_date` as text: a calendar day, never shifted by the server's zone. */
+/**
+ * Every task read (raw SQL: it joins the contact's name, and pages by row comparisons).
+ * `due_date` as text: a calendar day, never shifted by the server's zone.
+ */
 const SELECT = sql`
   SELECT t.task_uid, t.gtid,
     CASE WHEN c.gtid IS NULL THEN NULL
@@ -78,6 +82,7 @@ export interface NewTaskRow {
 /** Inserts tasks in one statement (one task, or one per contact of a bulk selection). */
 export async function insertTasks(scope: TeamScope, db: AppDb, rows: readonly NewTaskRow[]) {
   if (rows.length === 0) return;
+  // Raw SQL: any number of tasks in one statement (unnest), due moments computed in SQL.
   const col = <T>(f: (r: NewTaskRow) => T) => sql.param(rows.map(f));
   await db.execute(sql`
     INSERT INTO task (team_uid, task_uid, gtid, name, notes, assignee_uid, due_date, due_time,
@@ -125,37 +130,31 @@ export async function updateTask(
     status?: TaskStatus;
   },
 ): Promise<void> {
-  const sets: SQL[] = [sql`updated_at = now()`];
-  if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
-  if (patch.notes !== undefined) sets.push(sql`notes = ${patch.notes}`);
-  if (patch.assigneeUID !== undefined) sets.push(sql`assignee_uid = ${patch.assigneeUID}`);
-  if (patch.dueDate !== undefined) sets.push(sql`due_date = ${patch.dueDate}::date`);
-  if (patch.dueTime !== undefined) sets.push(sql`due_time = ${patch.dueTime}`);
-  if (patch.timeZone !== undefined) sets.push(sql`time_zone = ${patch.timeZone}`);
-  if (patch.actualDueMs !== undefined) {
-    sets.push(
-      sql`actual_due_date = timestamptz 'epoch' + ${patch.actualDueMs}::bigint * interval '1 millisecond'`,
-    );
-  }
-  if (patch.repeat !== undefined) {
-    sets.push(sql`repeat_data = ${patch.repeat ? JSON.stringify(patch.repeat) : null}::jsonb`);
-  }
-  if (patch.status !== undefined) {
-    sets.push(sql`status = ${patch.status}`);
-    sets.push(
-      patch.status === 'open'
-        ? sql`completed_at = NULL, completed_by = NULL`
-        : sql`completed_at = now(), completed_by = ${scope.uid}`,
-    );
-  }
-  await db.execute(sql`
-    UPDATE task SET ${sql.join(sets, sql`, `)}
-    WHERE team_uid = ${scope.teamUID} AND task_uid = ${taskUID}`);
+  const done = patch.status === undefined ? undefined : patch.status !== 'open';
+  await db
+    .update(task)
+    .set({
+      name: patch.name,
+      notes: patch.notes,
+      assigneeUID: patch.assigneeUID,
+      dueDate: patch.dueDate,
+      dueTime: patch.dueTime,
+      timeZone: patch.timeZone,
+      actualDueDate:
+        patch.actualDueMs === undefined
+          ? undefined
+          : sql`timestamptz 'epoch' + ${patch.actualDueMs}::bigint * interval '1 millisecond'`,
+      repeatData: patch.repeat,
+      status: patch.status,
+      completedAt: done === undefined ? undefined : done ? sql`now()` : null,
+      completedBy: done === undefined ? undefined : done ? scope.uid : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(task.teamUID, scope.teamUID), eq(task.taskUID, taskUID)));
 }
 
 export async function deleteTask(scope: TeamScope, db: AppDb, taskUID: string) {
-  await db.execute(sql`
-    DELETE FROM task WHERE team_uid = ${scope.teamUID} AND task_uid = ${taskUID}`);
+  await db.delete(task).where(and(eq(task.teamUID, scope.teamUID), eq(task.taskUID, taskUID)));
 }
 
 /** Each member's name and time zone (null = not chosen). */
@@ -163,6 +162,7 @@ export async function teamMembers(
   scope: TeamScope,
   db: AppDb,
 ): Promise<{ uid: string; name: string; timeZone: string | null }[]> {
+  // Raw SQL: joins better-auth's tables, which have no drizzle definitions here.
   const r = await db.execute<{ uid: string; name: string; time_zone: string | null }>(sql`
     SELECT m."userId" AS uid, u.name, up.time_zone
     FROM "member" m
@@ -244,6 +244,7 @@ export async function dueCounts(
   uid: string,
   today: string,
 ): Promise<{ today: number; overdue: number }> {
+  // Raw SQL: two filtered counts in one pass, with the visibility rule.
   const r = await db.execute<{ today: string; overdue: string }>(sql`
     SELECT count(*) FILTER (WHERE t.due_date = ${today}::date) AS today,
            count(*) FILTER (WHERE t.due_date < ${today}::date) AS overdue

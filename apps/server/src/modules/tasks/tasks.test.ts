@@ -234,6 +234,19 @@ describe(`tasks (${ENGINE})`, () => {
     ]);
   });
 
+  it('deletes a task, and only that one', async () => {
+    const keep = await create(w.owner.client, { name: 'Keep me', dueDate: '2026-12-02' });
+    const drop = await create(w.owner.client, { name: 'Drop me', dueDate: '2026-12-02' });
+    const before = await countRows(s, 'task', w.teamUID);
+    expect((await api(w.owner.client, `/tasks/${drop.taskUID}`, 'DELETE')).status).toBe(200);
+    expect(await countRows(s, 'task', w.teamUID)).toBe(before - 1);
+    expect(
+      (await api(w.owner.client, `/tasks/${drop.taskUID}`, 'PATCH', { name: 'x' })).status,
+    ).toBe(404);
+    const still = await api(w.owner.client, `/tasks/${keep.taskUID}`, 'PATCH', { notes: 'kept' });
+    expect(still.status).toBe(200);
+  });
+
   it('refuses what a person may not do, and bad input, writing nothing', async () => {
     const [hidden] = await addContacts(s, w.teamUID, 1, [w.p2]);
     const ownerTask = await create(w.owner.client, { name: 'Owner only', dueDate: '2026-12-01' });
