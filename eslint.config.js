@@ -53,6 +53,54 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside modules/ only the routes speak HTTP: services and repositories throw core's
+  // DomainError, so a workflow action, a sync step or a job can call them outside a request.
+  // (A later config replaces the rule's options for a file, so the data-layer rule is repeated.)
+  ...(() => {
+    const http = {
+      group: ['**/http/*', 'hono', 'hono/*'],
+      message: "Only a module's routes speak HTTP; throw core's DomainError (docs/architecture.md).",
+    };
+    const moduleIgnores = [
+      'apps/server/src/modules/**/routes.ts',
+      'apps/server/src/modules/**/*-routes.ts',
+      'apps/server/src/modules/**/module.ts',
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/**/*fixtures.ts',
+      'apps/server/src/modules/**/test-helpers.ts',
+    ];
+    const repos = ['apps/server/src/modules/**/repo.ts', 'apps/server/src/modules/**/*.repo.ts'];
+    return [
+      {
+        files: ['apps/server/src/modules/**/*.ts'],
+        ignores: [...moduleIgnores, ...repos],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: [
+                { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
+                { name: 'drizzle-orm', message: 'Queries belong in a repository (DESIGN §1.2).' },
+                { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
+              ],
+              patterns: [
+                {
+                  group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
+                  message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
+                },
+                http,
+              ],
+            },
+          ],
+        },
+      },
+      {
+        files: repos,
+        ignores: moduleIgnores,
+        rules: { 'no-restricted-imports': ['error', { patterns: [http] }] },
+      },
+    ];
+  })(),
   {
     // Core is pure: no I/O, no platform APIs.
     files: ['packages/core/src/**/*.ts'],

@@ -105,6 +105,9 @@ export class DomainError extends Error {
   }
 }
 
+/** A 404 for something the caller may not see or that does not exist (never saying which). */
+export const notFound = (what = 'Not found') => new DomainError('not-found', what);
+
 /** The JSON error body of every API answer (DESIGN §6). */
 export interface ApiErrorBody {
   error: {

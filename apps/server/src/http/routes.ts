@@ -13,7 +13,7 @@ import { contactTagRoutes } from '../modules/contact-tags/routes';
 import { dealRoutes } from '../modules/deals/routes';
 import { analyticsRoutes } from '../modules/analytics/routes';
 import { bootRoutes } from '../modules/boot/routes';
-import { mintTokenRoutes } from '../modules/account/mint-token';
+import { mintTokenRoutes } from '../modules/account/mint-token-routes';
 import { adminFlagRoutes } from '../modules/admin/flags-routes';
 import { adminUserRoutes } from '../modules/admin/users-routes';
 import { boardRoutes } from '../modules/board/routes';

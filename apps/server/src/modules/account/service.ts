@@ -1,9 +1,8 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError } from '@leadloom/core';
 import type { Identity } from '../../auth/identity-token';
 import { setInitialPassword } from '../../auth/repo';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { acceptTerms } from '../teams/repo';
 import { loggedUserData } from '../teams/service';
@@ -47,7 +46,7 @@ export async function setFirstPassword(services: Services, uid: string, password
     setInitialPassword(scope, tx.db, { uid, hash, accountId: newPushId() }),
   );
   if (!done) {
-    throw new ApiError(
+    throw new DomainError(
       'already-exists',
       'Your password is already set. Change it from your profile instead.',
     );

@@ -1,8 +1,7 @@
-import { kpiEventOf, newPushId, type ActivityType } from '@leadloom/core';
+import { kpiEventOf, newPushId, type ActivityType, DomainError } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import { requireContact } from '../contacts/access';
 import * as repo from './repo';
 
@@ -112,7 +111,7 @@ export function decodeActivityCursor(cursor: string | undefined): repo.ActivityK
   } catch {
     // fall through
   }
-  throw new ApiError(
+  throw new DomainError(
     'invalid-argument',
     'The cursor is not valid; start again from the first page.',
     'cursor',

@@ -1,6 +1,6 @@
+import { DomainError, notFound } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { maskMailSecrets } from '../mail/secrets';
 import { recentMail } from '../mail/service';
@@ -14,7 +14,7 @@ export const listUsers = (services: Services, q: string) =>
 /** A super admin cannot lock themselves out; another super admin has to do it. */
 function notYourself(actorUID: string, uid: string, what: string) {
   if (actorUID === uid) {
-    throw new ApiError('invalid-argument', `You cannot ${what} your own account.`, 'uid');
+    throw new DomainError('invalid-argument', `You cannot ${what} your own account.`, 'uid');
   }
 }
 

@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError } from '@leadloom/core';
 import { z } from 'zod';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
@@ -55,6 +54,6 @@ export async function recordEvent(services: Services, uid: string, raw: unknown)
 
 export async function listEvents(services: Services, rawQuery: Record<string, string>) {
   const query = listQuerySchema.safeParse(rawQuery);
-  if (!query.success) throw new ApiError('invalid-argument', 'limit must be 1 to 500.', 'limit');
+  if (!query.success) throw new DomainError('invalid-argument', 'limit must be 1 to 500.', 'limit');
   return { events: await repo.listEvents(scope, services.database.db, query.data) };
 }

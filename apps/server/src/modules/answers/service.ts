@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type WriteOptions } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
@@ -37,7 +36,7 @@ export async function replaceAnswers(
         const questionUID = a.questionUID ?? null;
         const teamText = questionUID ? known.get(questionUID) : undefined;
         if (questionUID && teamText === undefined) {
-          throw new ApiError(
+          throw new DomainError(
             'invalid-argument',
             `answers.${i}.questionUID: this team has no such question.`,
             `answers.${i}.questionUID`,
@@ -45,7 +44,7 @@ export async function replaceAnswers(
         }
         const question = a.question ?? teamText;
         if (!question) {
-          throw new ApiError(
+          throw new DomainError(
             'invalid-argument',
             `answers.${i}.question: write the question (or pick one of the team’s questions).`,
             `answers.${i}.question`,

@@ -1,7 +1,7 @@
+import { DomainError, notFound } from '@leadloom/core';
 import type { BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { ApiError, notFound } from '../../http/errors';
 import * as repo from './repo';
 
 export const DEFAULT_PAGE = 50;
@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
   } catch {
     // fall through
   }
-  throw new ApiError(
+  throw new DomainError(
     'invalid-argument',
     'The cursor is not valid; start again from the first page.',
     'cursor',

@@ -5,11 +5,11 @@ import {
   newPushId,
   type BulkAction,
   type BulkRequest,
+  notFound,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
 import {
@@ -101,7 +101,7 @@ async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Prom
   if (request.GTIDs) {
     const gtids = [...new Set(request.GTIDs)].filter((g) => !except.has(g));
     if (gtids.length === 0) {
-      throw new ApiError(
+      throw new DomainError(
         'invalid-argument',
         'Every selected contact is also in exceptGTIDs: nothing is left to act on.',
         'exceptGTIDs',
@@ -117,14 +117,14 @@ async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Prom
   );
   const gtids = matching.filter((g) => !except.has(g));
   if (gtids.length > BULK_MAX_CONTACTS) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `More than ${BULK_MAX_CONTACTS.toLocaleString('en-US')} contacts match this filter, and a bulk action takes up to ${BULK_MAX_CONTACTS.toLocaleString('en-US')}: narrow the filter.`,
       'filter',
     );
   }
   if (gtids.length === 0) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       matching.length === 0
         ? 'No contact matches this filter.'

@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
@@ -24,7 +23,7 @@ async function checkReferences(scope: TeamScope, db: AppDb, f: repo.ConnectionFi
   );
   const badPipeline = pipelines.find((p) => !known.includes(p.uid));
   if (badPipeline) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `${badPipeline.field}: "${badPipeline.uid}" is not a pipeline of this team.`,
       badPipeline.field,
@@ -34,7 +33,7 @@ async function checkReferences(scope: TeamScope, db: AppDb, f: repo.ConnectionFi
   const knownSets = await repo.existingTagSetUIDs(scope, db, tagSets);
   const bad = tagSets.findIndex((uid) => !knownSets.includes(uid));
   if (bad >= 0) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `usedInTagSets.${bad}: "${tagSets[bad]}" is not a tag set of this team.`,
       `usedInTagSets.${bad}`,

@@ -1,7 +1,7 @@
+import { DomainError } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import { recordActivities } from '../activities/service';
 import { lockVisibleContacts, requireContact } from '../contacts/access';
 import * as repo from './repo';
@@ -19,7 +19,7 @@ export async function resolveLabel(
 ): Promise<LabelInfo | null> {
   if (labelUID === null) return null;
   const label = (await repo.findLabels(scope, db, [labelUID])).get(labelUID);
-  if (!label) throw new ApiError('not-found', 'Status label not found in this team.', field);
+  if (!label) throw new DomainError('not-found', 'Status label not found in this team.', field);
   return label;
 }
 

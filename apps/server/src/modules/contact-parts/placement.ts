@@ -1,6 +1,6 @@
+import { DomainError } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { ApiError } from '../../http/errors';
 import * as repo from './placement.repo';
 
 /**
@@ -16,7 +16,7 @@ export async function requireContactInPipeline(
   field = 'pipelineUID',
 ): Promise<void> {
   if (!(await repo.isInVisiblePipeline(scope, db, gtid, pipelineUID))) {
-    throw new ApiError('not-found', 'This contact is not in that pipeline.', field);
+    throw new DomainError('not-found', 'This contact is not in that pipeline.', field);
   }
 }
 

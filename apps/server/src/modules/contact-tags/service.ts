@@ -1,8 +1,8 @@
+import { DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import type { AppDb } from '../../db/database';
-import { ApiError, notFound } from '../../http/errors';
 import { recordActivities } from '../activities/service';
 import {
   leadDataOf,
@@ -163,7 +163,7 @@ export async function resolveTagTargets(
   const found = await repo.findTags(scope, db, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new ApiError(
+    throw new DomainError(
       'not-found',
       ids.length === 1
         ? 'Tag not found in this team’s tag sets.'
@@ -176,7 +176,7 @@ export async function resolveTagTargets(
   const stray = tags.find((t) => t.pipelineUID !== where);
   if (stray) {
     const named = tags.length === 1 ? 'This tag' : `The tag “${stray.name}”`;
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       pipelineUID === undefined
         ? 'These tags belong to different tag sets’ places (global and pipelines): tag them one place at a time.'
@@ -271,10 +271,10 @@ export async function removeTagsFromContacts(
 }
 
 /** The contact page's answer to a failure of its one contact. */
-function singleFailure(failure: TagFailure): ApiError {
+function singleFailure(failure: TagFailure): DomainError {
   return failure === 'contact'
     ? notFound('Contact not found')
-    : new ApiError('not-found', 'This contact is not in that pipeline.', 'pipelineUID');
+    : new DomainError('not-found', 'This contact is not in that pipeline.', 'pipelineUID');
 }
 
 /**
@@ -336,7 +336,7 @@ export async function removeContactTag(
       const failure = failures.get(gtid);
       if (failure) throw singleFailure(failure);
       if (changes.length === 0) {
-        throw new ApiError('not-found', 'This contact does not have that tag.', 'tagID');
+        throw new DomainError('not-found', 'This contact does not have that tag.', 'tagID');
       }
       return { removed: true as const };
     },

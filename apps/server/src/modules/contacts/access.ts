@@ -1,6 +1,6 @@
+import { notFound } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { notFound } from '../../http/errors';
 import type { LeadData } from '../sync/outbox';
 import { findVisibleContact, findVisibleContacts, type ContactHead } from './access.repo';
 

@@ -1,8 +1,14 @@
-import { activityTimestamp, newGtid, newPushId, stageEntryPlace } from '@leadloom/core';
+import {
+  activityTimestamp,
+  newGtid,
+  newPushId,
+  stageEntryPlace,
+  DomainError,
+  notFound,
+} from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
 import {
@@ -102,7 +108,7 @@ function assertIdentifiable(f: repo.ContactFields) {
     f.phoneNumber !== null ||
     Object.keys(f.profiles).length > 0;
   if (!has) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       'Give the contact a name, an e-mail address, a phone number or a profile link.',
       'firstName',
@@ -129,7 +135,7 @@ export async function createContact(
   opts: CreateOptions = {},
 ) {
   if (body.stageUID !== undefined && body.pipelineUID === undefined) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       'pipelineUID: choose the pipeline the stage belongs to.',
       'pipelineUID',
@@ -503,7 +509,7 @@ export async function addToPipeline(
       const stage = await repo.findStage(scope, tx.db, pipeline.groupUID, body.stageUID ?? null);
       if (!stage) throw notFound('Stage not found in this pipeline');
       if (await repo.findPlacement(scope, tx.db, gtid, pipeline.groupUID)) {
-        throw new ApiError(
+        throw new DomainError(
           'already-exists',
           `The contact is already in the pipeline ${pipeline.nickName}.`,
           'pipelineUID',
@@ -612,8 +618,8 @@ export interface StageChangeResult {
   activityUID: string | null;
 }
 
-function badNeighbour(field: 'afterGtid' | 'beforeGtid', message: string): ApiError {
-  return new ApiError('invalid-argument', `${field}: ${message}`, field);
+function badNeighbour(field: 'afterGtid' | 'beforeGtid', message: string): DomainError {
+  return new DomainError('invalid-argument', `${field}: ${message}`, field);
 }
 
 /**
@@ -665,9 +671,9 @@ export async function requirePipelineStage(
   fields?: { pipeline: string; stage: string },
 ): Promise<void> {
   const found = await repo.findPipelineWithStages(scope, db, pipelineUID);
-  if (!found) throw new ApiError('not-found', 'Pipeline not found', fields?.pipeline);
+  if (!found) throw new DomainError('not-found', 'Pipeline not found', fields?.pipeline);
   if (!found.stages.some((st) => st.stageUID === stageUID)) {
-    throw new ApiError('not-found', 'Stage not found in this pipeline', fields?.stage);
+    throw new DomainError('not-found', 'Stage not found in this pipeline', fields?.stage);
   }
 }
 

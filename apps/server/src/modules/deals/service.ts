@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
@@ -95,7 +94,10 @@ export async function editDeal(
   options: WriteOptions,
 ) {
   if (Object.keys(change).length === 0) {
-    throw new ApiError('invalid-argument', 'Send at least one of name, value, currency or status.');
+    throw new DomainError(
+      'invalid-argument',
+      'Send at least one of name, value, currency or status.',
+    );
   }
   return withTx(
     database,

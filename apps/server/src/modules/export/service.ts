@@ -7,11 +7,11 @@ import {
   exportLine,
   type ExportContact,
   type ExportRequest,
+  notFound,
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { notFound } from '../../http/errors';
 import * as search from '../search/repo';
 import { planSearch } from '../search/service';
 import * as repo from './repo';

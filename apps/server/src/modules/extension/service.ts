@@ -1,7 +1,7 @@
+import { DomainError } from '@leadloom/core';
 import crypto from 'node:crypto';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import {
   consumeLoginToken,
@@ -63,17 +63,17 @@ export async function exchangeLoginToken(
   const uid = await withTx(services.database, scope, async (tx) =>
     consumeLoginToken(scope, tx.db, hashToken(token)),
   );
-  if (!uid) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  if (!uid) throw new DomainError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
   const webSessionId = token.slice(token.lastIndexOf(SESSION_SEPARATOR) + 1);
   // A web session signed out since the token was issued hands nothing on.
   const live = await webSessionExists(scope, services.database.db, uid, webSessionId);
-  if (!live) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  if (!live) throw new DomainError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
   const context = await services.auth.$context;
   // Runs better-auth's own session hooks (the admin plugin refuses banned users there).
   const session = await context.internalAdapter
     .createSession(uid, false, { userAgent: 'Leadloom extension', parentSessionId: webSessionId })
     .catch(() => null);
-  if (!session) throw new ApiError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
+  if (!session) throw new DomainError('unauthenticated', EXTENSION_SESSION_EXCHANGE_FAILED);
   return { sessionToken: session.token, uid };
 }
 

@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { pipelineVisible } from '../search/repo';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
@@ -33,14 +32,14 @@ async function requireVisible(tx: Tx, scope: TeamScope, filterSetUID: string) {
 async function requireFilterPipeline(tx: Tx, scope: TeamScope, filter: Record<string, unknown>) {
   const { pipelineUID } = filter;
   if (typeof pipelineUID === 'string' && !(await pipelineVisible(scope, tx.db, pipelineUID))) {
-    throw new ApiError('not-found', 'Pipeline not found', 'filter.pipelineUID');
+    throw new DomainError('not-found', 'Pipeline not found', 'filter.pipelineUID');
   }
 }
 
 /** A shared set is changed only by its author or the team's owners and admins. */
 function requireEditor(scope: TeamScope, row: FilterSetRow) {
   if (row.createdBy === scope.uid || MANAGERS.includes(scope.role)) return;
-  throw new ApiError(
+  throw new DomainError(
     'permission-denied',
     `Only the person who saved "${row.name}", or a team owner or admin, can change or delete it.`,
   );

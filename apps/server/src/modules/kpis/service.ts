@@ -10,11 +10,12 @@ import {
   type KpiInput,
   type KpiRange,
   type KpiResults,
+  DomainError,
+  notFound,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { zoneOfMember } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -42,14 +43,14 @@ async function checkRefs(tx: Tx, scope: TeamScope, body: KpiInput) {
   if (body.pipelineUID && (body.event === 'stage' || body.event === 'won')) {
     const stages = await repo.pipelineStages(scope, tx.db, body.pipelineUID);
     if (!stages)
-      throw new ApiError('invalid-argument', 'That pipeline does not exist.', 'pipelineUID');
+      throw new DomainError('invalid-argument', 'That pipeline does not exist.', 'pipelineUID');
     if (body.event === 'stage' && !stages.some((s) => s.stageUID === body.stageUID))
-      throw new ApiError('invalid-argument', 'Choose a stage of that pipeline.', 'stageUID');
+      throw new DomainError('invalid-argument', 'Choose a stage of that pipeline.', 'stageUID');
   }
   if (body.members) {
     const team = new Set((await repo.teamMembers(scope, tx.db)).map((m) => m.uid));
     if (body.members.some((uid) => !team.has(uid)))
-      throw new ApiError('invalid-argument', 'Someone chosen is not in this team.', 'members');
+      throw new DomainError('invalid-argument', 'Someone chosen is not in this team.', 'members');
   }
 }
 

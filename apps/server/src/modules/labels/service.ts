@@ -1,8 +1,7 @@
-import { newPushId, PUSH_ID_PREFIXES } from '@leadloom/core';
+import { newPushId, PUSH_ID_PREFIXES, DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
@@ -96,7 +95,7 @@ export async function orderStatusLabels(
       if (unknown !== undefined) throw notFound(`Status label ${unknown} not found`);
       requireRole(scope, ...MANAGERS);
       if (order.length !== have.size) {
-        throw new ApiError(
+        throw new DomainError(
           'invalid-argument',
           `List every status label once: ${have.size} expected, ${order.length} sent.`,
           'order',

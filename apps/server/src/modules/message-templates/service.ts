@@ -1,8 +1,12 @@
-import { newPushId, type MessageTemplateCreate, type MessageTemplatePatch } from '@leadloom/core';
+import {
+  newPushId,
+  type MessageTemplateCreate,
+  type MessageTemplatePatch,
+  notFound,
+} from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { notFound } from '../../http/errors';
 import { recordActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';

@@ -1,8 +1,7 @@
-import { newPushId } from '@leadloom/core';
+import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
@@ -87,7 +86,7 @@ export async function createNote(
 /** The author edits and deletes their notes; owners and admins any note. */
 function requireMayChange(scope: TeamScope, note: repo.NoteView, verb: string) {
   if (note.createdByUID === scope.uid || MANAGERS.includes(scope.role)) return;
-  throw new ApiError(
+  throw new DomainError(
     'permission-denied',
     `Only the note's author (${note.createdBy || 'another user'}) or team owners and admins can ${verb} this note.`,
   );

@@ -6,11 +6,11 @@ import {
   platformMatches,
   snoozeStamp,
   type AppSurface,
+  notFound,
 } from '@leadloom/core';
 import type { z } from 'zod';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import {
   deleteNotification,

@@ -1,6 +1,6 @@
+import { DomainError } from '@leadloom/core';
 import { z } from 'zod';
 import type { Identity } from '../../auth/identity-token';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { partnerHost } from './domains';
 
@@ -27,17 +27,17 @@ export async function generatePartnerToken(
 ): Promise<{ token: string }> {
   const host = partnerHost(data.domain.toLowerCase());
   if (!host) {
-    throw new ApiError('invalid-argument', `"${data.domain}" is not an https domain.`, 'domain');
+    throw new DomainError('invalid-argument', `"${data.domain}" is not an https domain.`, 'domain');
   }
   if (!services.config.partnerDomains.includes(host)) {
-    throw new ApiError(
+    throw new DomainError(
       'permission-denied',
       `"${host}" is not a partner domain; ask an administrator to add it to PARTNER_DOMAINS.`,
       'domain',
     );
   }
   if (new URL(data.redirect_to).host !== host) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `redirect_to must be a page of ${host}, the domain the token is for.`,
       'redirect_to',

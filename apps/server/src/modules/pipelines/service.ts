@@ -3,11 +3,12 @@ import {
   pipelineQuestionsProblem,
   PLACEHOLDER_STAGE,
   readableTextColor,
+  DomainError,
+  notFound,
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { getPipelines } from '../board/service';
 import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
@@ -24,7 +25,7 @@ import * as repo from './repo';
 export const DEFAULT_STAGE_COLOR = '#E9ECEF';
 
 const invalid = (field: string, message: string) =>
-  new ApiError('invalid-argument', message, field);
+  new DomainError('invalid-argument', message, field);
 
 async function requirePipeline(
   scope: TeamScope,

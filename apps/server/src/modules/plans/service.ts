@@ -10,12 +10,13 @@ import {
   tierLimits,
   type Feature,
   type SubscriptionLike,
+  DomainError,
+  notFound,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { AppDb } from '../../db/database';
 import type { OneTeamScope, TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { getPipelines } from '../board/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -88,7 +89,7 @@ export async function assertContactQuota(tx: Tx, scope: TeamScope, adding: numbe
   const quota = contactQuota(sub(plan));
   const { contacts } = await repo.countUsage(scope, tx.db);
   if (contacts + adding > quota) {
-    throw new ApiError(
+    throw new DomainError(
       'resource-exhausted',
       `Your plan includes ${quota} contacts and the team has ${contacts}` +
         (adding > 1 ? `, so ${adding} more do not fit` : '') +
@@ -103,7 +104,7 @@ export async function assertPipelineQuota(tx: Tx, scope: TeamScope) {
   const limit = limitsOf(sub(plan)).pipelines;
   const { pipelines } = await repo.countUsage(scope, tx.db);
   if (pipelines + 1 > limit) {
-    throw new ApiError(
+    throw new DomainError(
       'resource-exhausted',
       `Your plan includes ${limit} pipelines and all are in use. Delete a pipeline or upgrade your plan.`,
     );
@@ -128,14 +129,14 @@ export async function assertSeatAvailable(tx: Tx, scope: OneTeamScope, adding = 
   const plan = await planOf(scope, tx.db, true);
   const quota = memberQuota(sub(plan));
   const { seats } = await repo.countUsage(scope, tx.db);
-  if (seats + adding > quota) throw new ApiError('resource-exhausted', seatsTakenMessage(quota));
+  if (seats + adding > quota) throw new DomainError('resource-exhausted', seatsTakenMessage(quota));
 }
 
 /** Throws 403 unless the plan (and, where the spec says so, the team's flag) enables `feature`. */
 export async function assertFeature(tx: Tx, scope: TeamScope, feature: Feature) {
   const plan = await planOf(scope, tx.db);
   if (!featureEnabled(sub(plan), plan.featureFlags, feature)) {
-    throw new ApiError(
+    throw new DomainError(
       'permission-denied',
       `Your plan does not include ${FEATURE_NAMES[feature]}. Upgrade your plan to use it.`,
     );

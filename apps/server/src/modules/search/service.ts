@@ -6,11 +6,11 @@ import {
   type SearchAnswer,
   type SearchFilter,
   type SearchRequest,
+  DomainError,
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import * as repo from './repo';
 
 /**
@@ -30,7 +30,7 @@ export async function search(
   if (req.paging.searchAfter) {
     const cursor = decodeSearchCursor(req.paging.searchAfter);
     if (!cursor || cursor.s !== sortTag || !cursorValueFits(sort.field, cursor.v)) {
-      throw new ApiError(
+      throw new DomainError(
         'invalid-argument',
         'paging.searchAfter: not a cursor of this sort; start again from the first page.',
         'paging.searchAfter',
@@ -65,7 +65,7 @@ export async function search(
     // page asks.
     const named = req.searchObj.pipelineUID;
     if (rows.length === 0 && named && !(await repo.pipelineVisible(scope, db, named))) {
-      throw new ApiError('not-found', 'Pipeline not found', 'searchObj.pipelineUID');
+      throw new DomainError('not-found', 'Pipeline not found', 'searchObj.pipelineUID');
     }
     // A short page that is not empty (or the first one) ends the list: it holds the total.
     // Else the page's own count of every match (sorts that rank them all), else a count.

@@ -1,7 +1,6 @@
-import { publishedAppVersion, unmatchedVersionMessage } from '@leadloom/core';
+import { publishedAppVersion, unmatchedVersionMessage, DomainError } from '@leadloom/core';
 import { z } from 'zod';
 import { BUILD_VERSION } from '../../build-version';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { getSetting, setSetting } from './service';
 
@@ -40,7 +39,7 @@ export async function publishWebAppVersion(
   const { value, force } = publishBody.parse(body);
   const unmatched = unmatchedVersionMessage(build, value);
   if (unmatched && !force) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `${unmatched} Publish it anyway only if that build is about to go live.`,
       'value',

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { DomainError } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError } from '../../http/errors';
 import type { Services } from '../../services';
 import { sendMail } from '../mail/service';
 import { confirmSignupMail, existingAccountMail } from './mails';
@@ -70,10 +69,10 @@ export async function confirmSignUp(
   if (!pending) {
     const row = await findPendingSignup(scope, services.database.db, tokenHash);
     if (row?.usedAt) {
-      throw new ApiError('not-found', 'This sign-up link was already used. Sign in instead.');
+      throw new DomainError('not-found', 'This sign-up link was already used. Sign in instead.');
     }
-    if (row) throw new ApiError('not-found', 'This sign-up link has expired. Sign up again.');
-    throw new ApiError('not-found', 'This sign-up link is not valid. Sign up again.');
+    if (row) throw new DomainError('not-found', 'This sign-up link has expired. Sign up again.');
+    throw new DomainError('not-found', 'This sign-up link is not valid. Sign up again.');
   }
   try {
     return await signUp(

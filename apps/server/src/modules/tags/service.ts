@@ -1,9 +1,8 @@
-import { DEFAULT_TAG_SET_COLOR, newPushId } from '@leadloom/core';
+import { DEFAULT_TAG_SET_COLOR, newPushId, DomainError, notFound } from '@leadloom/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { recordTagChanges } from '../contact-tags/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -44,7 +43,7 @@ async function writableSet(tx: Tx, scope: TeamScope, tagSetUID: string) {
 
 async function checkConnection(tx: Tx, scope: TeamScope, connectionUID: string | null | undefined) {
   if (connectionUID && !(await repo.connectionExists(scope, tx.db, connectionUID))) {
-    throw new ApiError('not-found', 'Connection not found', 'connectionUID');
+    throw new DomainError('not-found', 'Connection not found', 'connectionUID');
   }
 }
 
@@ -69,7 +68,7 @@ export async function createTagSet(
     async (tx) => {
       const pipelineUID = body.pipelineUID ?? null;
       if (pipelineUID && !(await repo.pipelineVisible(scope, tx.db, pipelineUID))) {
-        throw new ApiError('not-found', 'Pipeline not found', 'pipelineUID');
+        throw new DomainError('not-found', 'Pipeline not found', 'pipelineUID');
       }
       requireRole(scope, ...MANAGERS);
       await checkConnection(tx, scope, body.connectionUID);
@@ -141,7 +140,7 @@ function checkOrder(order: readonly string[], have: readonly string[], what: str
   const unknown = order.find((id) => !known.has(id));
   if (unknown !== undefined) throw notFound(`${what} ${unknown} not found`);
   if (order.length !== have.length) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `List every ${what.toLowerCase()} once: ${have.length} expected, ${order.length} sent.`,
       'order',
@@ -161,7 +160,7 @@ export async function orderTagSets(
     async (tx) => {
       const pipelineUID = body.pipelineUID;
       if (pipelineUID !== null && !(await repo.pipelineVisible(scope, tx.db, pipelineUID))) {
-        throw new ApiError('not-found', 'Pipeline not found', 'pipelineUID');
+        throw new DomainError('not-found', 'Pipeline not found', 'pipelineUID');
       }
       requireRole(scope, ...MANAGERS);
       const have = await repo.tagSetUIDsIn(scope, tx.db, pipelineUID);
@@ -307,7 +306,7 @@ export async function mapOrphanedTag(
     async (tx) => {
       const orphan = await requireOrphan(tx, scope, orphanID);
       const target = await repo.findAnyTag(scope, tx.db, targetID);
-      if (!target) throw new ApiError('not-found', 'The tag to map to was not found', 'tagID');
+      if (!target) throw new DomainError('not-found', 'The tag to map to was not found', 'tagID');
       const rows = await repo.mapOrphan(scope, tx.db, orphanID, target);
       const activity = {
         action: 'mapped',

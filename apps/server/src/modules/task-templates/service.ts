@@ -1,8 +1,7 @@
-import { newPushId, type TaskTemplate } from '@leadloom/core';
+import { newPushId, type TaskTemplate, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { notFound } from '../../http/errors';
 import { requireContacts } from '../contacts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';

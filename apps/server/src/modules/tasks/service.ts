@@ -9,11 +9,12 @@ import {
   type TaskCreate,
   type TaskPatch,
   type TaskView,
+  DomainError,
+  notFound,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { recordActivities, recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { queueSync, queueSyncs } from '../sync/outbox';
@@ -380,7 +381,7 @@ function decodeCursor(cursor: string): repo.TaskCursor {
   } catch {
     // fall through
   }
-  throw new ApiError('invalid-argument', 'cursor: not a cursor from this list', 'cursor');
+  throw new DomainError('invalid-argument', 'cursor: not a cursor from this list', 'cursor');
 }
 
 /** A contact's tasks (404 when the contact is not one the caller sees). */

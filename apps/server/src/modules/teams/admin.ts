@@ -1,8 +1,7 @@
-import { subscriptionStatus, tierValue } from '@leadloom/core';
+import { subscriptionStatus, tierValue, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, teamSystemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { notFound } from '../../http/errors';
 import * as planRepo from '../plans/repo';
 import { planSummary } from '../plans/service';
 import type { SubscriptionInput } from '../plans/subscription-schema';

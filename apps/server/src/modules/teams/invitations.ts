@@ -1,8 +1,8 @@
+import { DomainError, notFound } from '@leadloom/core';
 import crypto from 'node:crypto';
 import { createInvitedUser } from '../../auth/invited-user';
 import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { sendMail } from '../mail/service';
 import { assertSeatAvailable, planSummary, seatsTakenMessage } from '../plans/service';
@@ -32,7 +32,7 @@ export async function createInvitation(
 ) {
   requireRole(scope, ...MANAGERS);
   if (!canGrant(scope, input.role)) {
-    throw new ApiError('permission-denied', 'Only the team owner can invite an admin.', 'role');
+    throw new DomainError('permission-denied', 'Only the team owner can invite an admin.', 'role');
   }
   const email = input.email.trim().toLowerCase();
   const invitation = await withTx(services.database, scope, async (tx) => {
@@ -43,10 +43,14 @@ export async function createInvitation(
     // below cannot race either.
     await assertSeatAvailable(tx, scope);
     if (await repo.isMemberEmail(scope, tx.db, email)) {
-      throw new ApiError('already-exists', `${email} is already a member of this team.`, 'email');
+      throw new DomainError(
+        'already-exists',
+        `${email} is already a member of this team.`,
+        'email',
+      );
     }
     if (await repo.hasPendingInvitation(scope, tx.db, email)) {
-      throw new ApiError(
+      throw new DomainError(
         'already-exists',
         `${email} already has a pending invitation. Revoke it to send a new one.`,
         'email',
@@ -106,7 +110,7 @@ export async function revokeInvitation(services: Services, scope: TeamScope, inv
     const inv = await repo.lockInvitation(scope, tx.db, inviteCode);
     if (!inv) throw notFound('Invitation not found');
     if (inv.status === 'accepted') {
-      throw new ApiError(
+      throw new DomainError(
         'invalid-argument',
         'This invitation was already accepted; remove the member instead.',
       );
@@ -140,7 +144,7 @@ function assertUsable(inv: repo.InvitationRow) {
     expired: 'This invitation has expired. Ask the team for a new one.',
   };
   const message = messages[inv.status];
-  if (message) throw new ApiError('invalid-argument', message);
+  if (message) throw new DomainError('invalid-argument', message);
 }
 
 /**
@@ -159,7 +163,7 @@ export async function acceptInvitation(
   if (!inv) throw notFound('Invitation not found');
   assertUsable(inv);
   const scope = teamSystemScope('accept invitation', inv.teamUID);
-  const wrongUser = new ApiError(
+  const wrongUser = new DomainError(
     'permission-denied',
     `Sign in as ${inv.email} to accept this invitation`,
   );
@@ -174,7 +178,7 @@ export async function acceptInvitation(
     // Checked before creating an account that could then not join; re-checked in the join.
     const plan = await planSummary(scope, database.db);
     if (plan.usage.seats > plan.limits.seats) {
-      throw new ApiError('resource-exhausted', seatsTakenMessage(plan.limits.seats));
+      throw new DomainError('resource-exhausted', seatsTakenMessage(plan.limits.seats));
     }
     const name = input.name?.trim() || inv.email.split('@')[0]!;
     ({ uid, headers } = await createInvitedUser(services, { email: inv.email, name }));
@@ -184,7 +188,7 @@ export async function acceptInvitation(
     if (!locked) throw notFound('Invitation not found');
     assertUsable(locked);
     if (await repo.findMemberRole(scope, tx.db, uid)) {
-      throw new ApiError('already-exists', `You are already a member of ${inv.teamName}.`);
+      throw new DomainError('already-exists', `You are already a member of ${inv.teamName}.`);
     }
     // The pending invitation already holds its seat: accepting must only not exceed the quota
     // (it can, if the plan shrank since the invitation).

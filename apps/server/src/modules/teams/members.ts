@@ -1,7 +1,7 @@
+import { DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamRole, TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { ApiError, notFound } from '../../http/errors';
 import { planSummary } from '../plans/service';
 import * as repo from './members.repo';
 import { MANAGERS, requireRole } from '../../scope/roles';
@@ -64,7 +64,7 @@ export async function checkPipelines(
   if (pipelines === undefined) return visible;
   const unknown = pipelines.findIndex((p) => !visible.includes(p));
   if (unknown >= 0) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid-argument',
       `pipelines: "${pipelines[unknown]}" is not a pipeline of this team.`,
       `pipelines.${unknown}`,
@@ -76,14 +76,14 @@ export async function checkPipelines(
 function refuseTarget(scope: TeamScope, targetRole: TeamRole, action: 'change' | 'remove') {
   if (canManage(scope, targetRole)) return;
   if (targetRole === 'owner') {
-    throw new ApiError(
+    throw new DomainError(
       'permission-denied',
       action === 'change'
         ? "The team owner's role cannot change."
         : 'The team owner cannot be removed from the team.',
     );
   }
-  throw new ApiError('permission-denied', `Only the team owner can ${action} an admin.`);
+  throw new DomainError('permission-denied', `Only the team owner can ${action} an admin.`);
 }
 
 /** PATCH /api/teams/:teamUID/members/:uid {role?, pipelines?}. */
@@ -100,7 +100,7 @@ export async function updateMember(
     refuseTarget(scope, current, 'change');
     const role = change.role ?? current;
     if (role !== current && !canGrant(scope, role)) {
-      throw new ApiError('permission-denied', 'Only the team owner can make someone an admin.');
+      throw new DomainError('permission-denied', 'Only the team owner can make someone an admin.');
     }
     if (role === 'admin') {
       // Admins see every pipeline; stale rows would resurface on a later demotion.

@@ -1,6 +1,6 @@
+import { DomainError } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope } from '../../db/scope';
-import { ApiError } from '../../http/errors';
 import { teamScopeFor } from '../../scope/team-scope';
 import { listPipelines } from '../board/repo';
 import { findUser, membershipsOf } from './repo';
@@ -10,7 +10,7 @@ const directory = systemScope('membership lookup');
 /** SPEC §3 "User (logged user data)". */
 export async function loggedUserData(database: Database, uid: string) {
   const user = await findUser(directory, database.db, uid);
-  if (!user) throw new ApiError('not-found', 'User data not found');
+  if (!user) throw new DomainError('not-found', 'User data not found');
   const memberships = await membershipsOf(directory, database.db, uid);
   const current =
     memberships.find((m) => m.teamUID === user.currentTeamUID) ?? memberships[0] ?? null;
