@@ -1,4 +1,4 @@
-import { kpiEventOf, newPushId, type ActivityType, DomainError } from '@leadloom/core';
+import { kpiEventOf, newPushId, type ActivityType, DomainError, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
@@ -57,7 +57,7 @@ export async function recordActivities(
   repo.insertActivities(scope, tx, rows);
   repo.addToRollups(scope, tx, rollupRowsOf(rows));
   for (const r of rows)
-    tx.recordChange(scope.teamUID, 'activity', `${r.gtid}/${r.activityUID}`, 'insert');
+    tx.recordChange(scope.teamUID, 'activity', resourceKey.part(r.gtid, r.activityUID), 'insert');
   return rows.map((r) => r.activityUID);
 }
 

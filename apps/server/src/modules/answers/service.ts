@@ -1,4 +1,4 @@
-import { newPushId, DomainError } from '@leadloom/core';
+import { newPushId, DomainError, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type WriteOptions } from '../../db/tx';
@@ -54,9 +54,9 @@ export async function replaceAnswers(
       });
       const removed = await repo.replaceAnswers(scope, tx.db, gtid, pipelineUID, answers);
       for (const uid of removed)
-        tx.recordChange(scope.teamUID, 'answer', `${gtid}/${uid}`, 'delete');
+        tx.recordChange(scope.teamUID, 'answer', resourceKey.part(gtid, uid), 'delete');
       for (const a of answers)
-        tx.recordChange(scope.teamUID, 'answer', `${gtid}/${a.answerUID}`, 'insert');
+        tx.recordChange(scope.teamUID, 'answer', resourceKey.part(gtid, a.answerUID), 'insert');
       return { answers };
     },
     options,

@@ -6,6 +6,7 @@ import {
   type BulkAction,
   type BulkRequest,
   notFound,
+  resourceKey,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, type TeamScope } from '../../db/scope';
@@ -62,8 +63,6 @@ const system = systemScope('bulk jobs');
 /** How many failures the job status lists. */
 export const FAILURES_SHOWN = 100;
 
-const changeIdOf = (scope: TeamScope, jobUID: string) => `${scope.uid}/${jobUID}`;
-
 export async function createBulkJob(
   database: Database,
   jobs: Jobs,
@@ -84,7 +83,7 @@ export async function createBulkJob(
         { teamUID: scope.teamUID, jobUID },
         { db: tx.bossDb, singletonKey: jobUID },
       );
-      tx.recordChange(scope.teamUID, 'bulkJob', changeIdOf(scope, jobUID), 'insert');
+      tx.recordChange(scope.teamUID, 'bulkJob', resourceKey.owned(scope.uid, jobUID), 'insert');
       return gtids;
     },
     { changeId: opts.changeId ?? null },
@@ -322,7 +321,7 @@ export async function runBulkJob(
         if (items.length === 0) return 0;
         const results = await applyBatch(tx, scope, job.action, items);
         await repo.finishItems(scope, tx.db, jobUID, results);
-        tx.recordChange(teamUID, 'bulkJob', changeIdOf(scope, jobUID), 'update');
+        tx.recordChange(teamUID, 'bulkJob', resourceKey.owned(scope.uid, jobUID), 'update');
         return items.length;
       });
     } catch (error) {
@@ -358,7 +357,7 @@ async function finishJob(
 ) {
   await withTx(database, system, async (tx) => {
     await repo.setJobState(system, tx.db, teamUID, jobUID, state, error);
-    tx.recordChange(teamUID, 'bulkJob', `${createdBy}/${jobUID}`, 'update');
+    tx.recordChange(teamUID, 'bulkJob', resourceKey.owned(createdBy, jobUID), 'update');
   });
 }
 

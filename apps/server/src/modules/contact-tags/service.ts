@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '@leadloom/core';
+import { DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
@@ -25,9 +25,6 @@ export interface ContactTagView {
   color: string | null;
   orphaned: boolean;
 }
-
-const contactTagKey = (gtid: string, pipelineUID: string | null, tagID: string) =>
-  `${gtid}/${pipelineUID ?? 'global'}/${tagID}`;
 
 /** A tag as a tag change names it (for the timeline, the sync rows and the triggers). */
 export interface ChangedTag {
@@ -121,7 +118,7 @@ export async function recordTagChanges(
     tx.recordChange(
       scope.teamUID,
       'contactTag',
-      contactTagKey(c.gtid, c.pipelineUID, c.tag.tagID),
+      resourceKey.contactTag(c.gtid, c.pipelineUID, c.tag.tagID),
       c.action === 'added' ? 'insert' : 'delete',
     );
   }

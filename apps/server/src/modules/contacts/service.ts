@@ -5,6 +5,7 @@ import {
   stageEntryPlace,
   DomainError,
   notFound,
+  resourceKey,
 } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
@@ -36,8 +37,6 @@ import type {
  * Change-log resources: `contact` (GTID), `contactPipeline` and `stageHistory`
  * (`GTID/pipelineUID`, `GTID/historyId`), and `activity` (written by the activities module).
  */
-
-const placementId = (gtid: string, pipelineUID: string) => `${gtid}/${pipelineUID}`;
 
 // ---------------------------------------------------------------------------------------------
 // reading
@@ -274,10 +273,15 @@ export async function placeNewCards(
     tx.recordChange(
       scope.teamUID,
       'contactPipeline',
-      placementId(c.gtid, pipeline.groupUID),
+      resourceKey.placement(c.gtid, pipeline.groupUID),
       'insert',
     );
-    tx.recordChange(scope.teamUID, 'stageHistory', `${c.gtid}/${historyIds[k]!}`, 'insert');
+    tx.recordChange(
+      scope.teamUID,
+      'stageHistory',
+      resourceKey.part(c.gtid, historyIds[k]!),
+      'insert',
+    );
   });
   return {
     activities: contacts.map((c) => ({
@@ -388,7 +392,7 @@ export async function deleteContacts(
     // the `contact` delete (a gone contact cannot be placed), but is sent these, by pipeline,
     // so their board and table drop the card too.
     for (const p of pipelineUIDs) {
-      tx.recordChange(scope.teamUID, 'contactPipeline', placementId(gtid, p), 'delete');
+      tx.recordChange(scope.teamUID, 'contactPipeline', resourceKey.placement(gtid, p), 'delete');
     }
     tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
   }
@@ -545,7 +549,12 @@ export async function removeFromPipeline(
       if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
       const stage = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
       await repo.deletePlacement(scope, tx.db, gtid, pipelineUID);
-      tx.recordChange(scope.teamUID, 'contactPipeline', placementId(gtid, pipelineUID), 'delete');
+      tx.recordChange(
+        scope.teamUID,
+        'contactPipeline',
+        resourceKey.placement(gtid, pipelineUID),
+        'delete',
+      );
       await recordActivity(tx, scope, {
         gtid,
         type: 'pipeline',
@@ -585,7 +594,7 @@ export async function deleteHistoryEntry(
       const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
       const gone = pipeline && (await repo.deleteHistory(scope, tx.db, gtid, pipelineUID, id));
       if (!gone) throw notFound('History entry not found');
-      tx.recordChange(scope.teamUID, 'stageHistory', `${gtid}/${id}`, 'delete');
+      tx.recordChange(scope.teamUID, 'stageHistory', resourceKey.part(gtid, id), 'delete');
       await recordActivity(tx, scope, {
         gtid,
         type: 'stage',
@@ -915,7 +924,12 @@ export async function moveToStage(
     );
   }
   for (const r of written) {
-    tx.recordChange(scope.teamUID, 'contactPipeline', placementId(r.gtid, pipelineUID), 'update');
+    tx.recordChange(
+      scope.teamUID,
+      'contactPipeline',
+      resourceKey.placement(r.gtid, pipelineUID),
+      'update',
+    );
   }
   await input.afterPlacementWrite?.(tx);
 
@@ -979,7 +993,12 @@ export async function moveToStage(
     );
   }
   for (const r of changed) {
-    tx.recordChange(scope.teamUID, 'stageHistory', `${r.gtid}/${r.historyId}`, 'insert');
+    tx.recordChange(
+      scope.teamUID,
+      'stageHistory',
+      resourceKey.part(r.gtid, r.historyId!),
+      'insert',
+    );
     tx.recordChange(scope.teamUID, 'contact', r.gtid, 'update');
   }
   return { moved: results, notPlaced };

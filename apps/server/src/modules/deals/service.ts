@@ -1,4 +1,4 @@
-import { newPushId, DomainError, notFound } from '@leadloom/core';
+import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
@@ -16,8 +16,6 @@ export interface DealFields {
   currency: string;
   status: repo.DealStatus;
 }
-
-const dealKey = (gtid: string, dealUID: string) => `${gtid}/${dealUID}`;
 
 /** Timeline entries of a deal (type `pipeline`, value and currency typed for KPIs). */
 const dealActivity = (gtid: string, deal: repo.DealView, action: string): NewActivity => ({
@@ -70,7 +68,7 @@ export async function createDeal(
         pipelineUID,
         ...fields,
       });
-      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, deal.dealUID), 'insert');
+      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, deal.dealUID), 'insert');
       await record(tx, scope, gtid, deal, ['dealCreated', outcomeAction(deal.status)]);
       return { deal };
     },
@@ -117,7 +115,7 @@ export async function editDeal(
         next.status === before.status;
       if (same) return { deal: before };
       const deal = await repo.updateDeal(scope, tx.db, gtid, dealUID, next);
-      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, dealUID), 'update');
+      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, dealUID), 'update');
       if (deal.status !== before.status)
         await record(tx, scope, gtid, deal, [outcomeAction(deal.status)]);
       return { deal };
@@ -139,7 +137,7 @@ export async function deleteDeal(
     async (tx) => {
       const deal = await requireDeal(tx, scope, gtid, dealUID);
       await repo.deleteDeal(scope, tx.db, gtid, dealUID);
-      tx.recordChange(scope.teamUID, 'deal', dealKey(gtid, dealUID), 'delete');
+      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, dealUID), 'delete');
       await record(tx, scope, gtid, deal, ['dealDeleted']);
       return { deleted: true as const };
     },

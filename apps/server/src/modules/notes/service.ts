@@ -1,4 +1,4 @@
-import { newPushId, DomainError, notFound } from '@leadloom/core';
+import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
@@ -75,7 +75,7 @@ export async function createNote(
         pipelineUID,
         text: body.text,
       });
-      tx.recordChange(scope.teamUID, 'note', `${gtid}/${note.noteUID}`, 'insert');
+      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, note.noteUID), 'insert');
       await recordNoteChange(tx, scope, contact, 'created', note);
       return { note };
     },
@@ -115,7 +115,7 @@ export async function editNote(
       requireMayChange(scope, before, 'edit');
       if (before.text === body.text) return { note: before };
       const note = await repo.updateNoteText(scope, tx.db, gtid, noteUID, body.text);
-      tx.recordChange(scope.teamUID, 'note', `${gtid}/${noteUID}`, 'update');
+      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, noteUID), 'update');
       await recordNoteChange(tx, scope, contact, 'edited', note);
       return { note };
     },
@@ -137,7 +137,7 @@ export async function deleteNote(
       const { contact, note } = await requireNote(tx, scope, gtid, noteUID);
       requireMayChange(scope, note, 'delete');
       await repo.deleteNote(scope, tx.db, gtid, noteUID);
-      tx.recordChange(scope.teamUID, 'note', `${gtid}/${noteUID}`, 'delete');
+      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, noteUID), 'delete');
       await recordNoteChange(tx, scope, contact, 'deleted', note);
       return { deleted: true as const };
     },

@@ -1,4 +1,10 @@
-import { DEFAULT_TAG_SET_COLOR, newPushId, DomainError, notFound } from '@leadloom/core';
+import {
+  DEFAULT_TAG_SET_COLOR,
+  newPushId,
+  DomainError,
+  notFound,
+  resourceKey,
+} from '@leadloom/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
@@ -346,7 +352,7 @@ export async function mapOrphanedTag(
         tx.recordChange(
           scope.teamUID,
           'contactTag',
-          `${r.gtid}/${r.pipelineUID ?? 'global'}/${orphan.tagID}`,
+          resourceKey.contactTag(r.gtid, r.pipelineUID, orphan.tagID),
           'delete',
         );
       }

@@ -11,6 +11,7 @@ import {
   type TaskView,
   DomainError,
   notFound,
+  resourceKey,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
@@ -37,8 +38,6 @@ export type { TaskRow } from './repo';
 const zoneOf = (zone: string | null | undefined) => zone || DEFAULT_TIME_ZONE;
 
 /** The change-log id: `GTID/taskUID`, or `-/taskUID` for a free-standing task. */
-const changeIdOf = (t: { gtid: string | null; taskUID: string }) => `${t.gtid ?? '-'}/${t.taskUID}`;
-
 async function memberZones(tx: Tx | Database, scope: TeamScope) {
   const members = await repo.teamMembers(scope, tx.db);
   return new Map(members.map((m) => [m.uid, { ...m, zone: zoneOf(m.timeZone) }]));
@@ -131,7 +130,8 @@ export async function insertTasksWithLog(
       };
     }),
   );
-  for (const r of rows) tx.recordChange(scope.teamUID, 'task', changeIdOf(r), 'insert');
+  for (const r of rows)
+    tx.recordChange(scope.teamUID, 'task', resourceKey.task(r.gtid, r.taskUID), 'insert');
 }
 
 /** What a task made on many contacts at once is: a template, or a bulk "create task". */
@@ -254,7 +254,7 @@ export async function updateTask(
             }
           : {}),
       });
-      tx.recordChange(scope.teamUID, 'task', changeIdOf({ gtid: task.GTID, taskUID }), 'update');
+      tx.recordChange(scope.teamUID, 'task', resourceKey.task(task.GTID, taskUID), 'update');
 
       const contact = task.GTID ? await requireContact(scope, tx.db, task.GTID) : null;
       const after = (await repo.findTask(scope, tx.db, taskUID))!;
@@ -312,7 +312,7 @@ export async function deleteTask(
         const contact = await requireContact(scope, tx.db, task.GTID);
         await logTaskOnContact(tx, scope, contact, 'deleted', task);
       }
-      tx.recordChange(scope.teamUID, 'task', changeIdOf({ gtid: task.GTID, taskUID }), 'delete');
+      tx.recordChange(scope.teamUID, 'task', resourceKey.task(task.GTID, taskUID), 'delete');
       return { deleted: true };
     },
     options,
