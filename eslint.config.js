@@ -65,6 +65,8 @@ export default tseslint.config(
       'apps/server/src/modules/**/routes.ts',
       'apps/server/src/modules/**/*-routes.ts',
       'apps/server/src/modules/**/module.ts',
+      'apps/server/src/modules/manifest.ts',
+      'apps/server/src/modules/index.ts',
       'apps/server/src/modules/**/*.test.ts',
       'apps/server/src/modules/**/*fixtures.ts',
       'apps/server/src/modules/**/test-helpers.ts',

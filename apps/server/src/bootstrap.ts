@@ -5,12 +5,11 @@ import { serverClock } from './clock';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
-import { startJobs } from './jobs/boss';
+import { HOUSE_QUEUES, startJobs } from './jobs/boss';
 import type { Logger } from './logger';
-import { workMemberSync } from './modules/boot/member-sync';
 import { workChangeLogRetention } from './jobs/change-log-retention';
 import { startTallyFolding } from './modules/board/tally';
-import { workBulkJobs } from './modules/bulk/service';
+import { MODULES } from './modules';
 import { passwordResetMail, sendMail } from './modules/mail/service';
 import type { Services } from './services';
 
@@ -99,7 +98,10 @@ export async function startServices(
   const backend = await openBackend(config, logger, opts, started);
   const { database, auth } = backend;
   try {
-    const jobs = await startJobs(database, logger);
+    const jobs = await startJobs(database, logger, [
+      ...HOUSE_QUEUES,
+      ...MODULES.flatMap((m) => m.queues ?? []),
+    ]);
     const services: Services = {
       config,
       logger,
@@ -124,9 +126,8 @@ export async function startServices(
       );
     }
     try {
-      await workMemberSync(services);
       await workChangeLogRetention(services);
-      await workBulkJobs(database, jobs, logger);
+      for (const module of MODULES) await module.start?.(services);
     } catch (error) {
       await jobs.stop().catch(() => {});
       throw error;

@@ -4,7 +4,6 @@ import { databaseAnswers } from '../db/health';
 import { limitAuthFields } from '../auth/auth-fields';
 import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
-import { extensionDownloadRoutes } from '../modules/extension/routes';
 import { endExtensionSessionsOf } from '../modules/extension/service';
 import type { Services } from '../services';
 import { bodyLimits } from './body-limit';
@@ -12,7 +11,7 @@ import type { AppEnv } from './env';
 import { errorBody, respondError } from './errors';
 import { rejectBadInput } from './reject-bad-input';
 import { requireIdentity } from './require-identity';
-import { API_MODULES, PUBLIC_API_MODULES, SPEC_PATH_MODULES } from './routes';
+import { API_MODULES, PUBLIC_API_MODULES, ROOT_MODULES, SPEC_PATH_MODULES } from './routes';
 import { teamRoute } from './team-route';
 import { securityHeadersFor } from './security-headers';
 import { createStaticHandler } from './static';
@@ -78,7 +77,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
   for (const module of SPEC_PATH_MODULES) app.route('/', module(services));
-  app.route('/', extensionDownloadRoutes(services));
+  for (const module of ROOT_MODULES) app.route('/', module(services));
 
   if (opts.webDist) app.get('*', createStaticHandler(opts.webDist));
   return app;

@@ -2,13 +2,10 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/database';
 import type { BossDb } from '../db/tx';
 import type { Logger } from '../logger';
+import { CHANGE_LOG_RETENTION_QUEUE } from './change-log-retention';
 
-/**
- * Every queue the app uses. All are created at start (DESIGN §3), so a `send` to a name that is
- * not here is a programming error and throws.
- */
-export const QUEUES = ['maintenance', 'bulk', 'member-sync', 'change-log-retention'] as const;
-export type QueueName = (typeof QUEUES)[number];
+/** The house's own queues; each module names its own in its manifest (`queues`). */
+export const HOUSE_QUEUES = ['maintenance', CHANGE_LOG_RETENTION_QUEUE] as const;
 
 export class UnknownQueueError extends Error {}
 export class JobNotQueuedError extends Error {}
@@ -24,7 +21,16 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(database: Database, logger: Logger): Promise<Jobs> {
+/**
+ * Starts the job queue with every queue the app uses (`queues`: the house's and the modules'). All
+ * are created at start (DESIGN §3), so a `send` to a name that is not among them is a programming
+ * error and throws.
+ */
+export async function startJobs(
+  database: Database,
+  logger: Logger,
+  queues: readonly string[],
+): Promise<Jobs> {
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[]) => {
@@ -36,7 +42,7 @@ export async function startJobs(database: Database, logger: Logger): Promise<Job
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of QUEUES) {
+  for (const name of queues) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name);
   }
   if (database.mode === 'embedded') {
@@ -44,7 +50,7 @@ export async function startJobs(database: Database, logger: Logger): Promise<Job
     // process that is gone, so they run again. Batches are idempotent with a progress cursor.
     await database.pool.query(`UPDATE pgboss.job SET state = 'retry' WHERE state = 'active'`);
   }
-  const known = new Set<string>(QUEUES);
+  const known = new Set<string>(queues);
   return {
     boss,
     async send(queue, data, options = {}) {

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { activityRoutes } from './routes';
+
+export const activitiesModule = defineModule({
+  name: 'activities',
+  api: [activityRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { contactRoutes } from './routes';
+
+export const contactsModule = defineModule({
+  name: 'contacts',
+  api: [contactRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { dashboardRoutes } from './routes';
+
+export const dashboardModule = defineModule({
+  name: 'dashboard',
+  api: [dashboardRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { exportRoutes } from './routes';
+
+export const exportModule = defineModule({
+  name: 'export',
+  api: [exportRoutes],
+});

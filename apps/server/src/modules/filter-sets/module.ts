@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { filterSetRoutes } from './routes';
+
+export const filterSetsModule = defineModule({
+  name: 'filter-sets',
+  api: [filterSetRoutes],
+});

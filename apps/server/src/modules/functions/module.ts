@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { functionRoutes } from './routes';
+
+export const functionsModule = defineModule({
+  name: 'functions',
+  api: [functionRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { kpiRoutes } from './routes';
+
+export const kpisModule = defineModule({
+  name: 'kpis',
+  api: [kpiRoutes],
+});

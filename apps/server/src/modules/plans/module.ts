@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { planRoutes } from './routes';
+
+export const plansModule = defineModule({
+  name: 'plans',
+  api: [planRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../manifest';
+import { taskTemplateRoutes } from './routes';
+
+export const taskTemplatesModule = defineModule({
+  name: 'task-templates',
+  api: [taskTemplateRoutes],
+});
