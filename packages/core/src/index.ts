@@ -43,3 +43,4 @@ export * from './board';
 export * from './pipeline-questions';
 export * from './card-order';
 export * from './events/resources';
+export * from './events/triggers';

@@ -1,3 +1,4 @@
+import { workflowTriggerPayloadSchema } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app';
@@ -131,6 +132,8 @@ describe(`stage change (${ENGINE})`, () => {
       byUID: t.uid,
       data: { from: t.placeholder, to: t.qualified },
     });
+    // What the workflow engine will read back: the row is core's trigger payload.
+    expect(workflowTriggerPayloadSchema.parse(triggers[0]!.payload).trigger).toBe('stageChanged');
     expect(added).toHaveLength(2);
 
     const log = (await changeLogRows(s, t.teamUID)).slice(logBefore);

@@ -1,4 +1,4 @@
-import { selectSyncTargets, type SyncChange } from '@leadloom/core';
+import { selectSyncTargets, type SyncChange, type TriggerEvent } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import * as repo from './repo';
@@ -81,14 +81,6 @@ export const queueSync = (tx: Tx, scope: TeamScope, change: QueuedChange) =>
   queueSyncs(tx, scope, [change]);
 
 /** Workflow triggers (SPEC §4 "can fire workflow triggers"): one row per event. */
-export interface TriggerEvent {
-  /** e.g. stageChanged, tagAdded, tagRemoved, contactCreated. */
-  trigger: string;
-  gtid: string;
-  pipelineUID?: string | null;
-  data?: Record<string, unknown>;
-}
-
 export async function queueWorkflowTriggers(
   tx: Tx,
   scope: TeamScope,
@@ -104,7 +96,7 @@ export async function queueWorkflowTriggers(
         GTID: e.gtid,
         pipelineUID: e.pipelineUID ?? null,
         byUID: scope.uid,
-        ...(e.data ? { data: e.data } : {}),
+        data: e.data,
       },
     })),
   );

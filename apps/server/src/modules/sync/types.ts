@@ -1,4 +1,4 @@
-import type { SyncTargetConnection } from '@leadloom/core';
+import type { OutboxKind, SyncTargetConnection } from '@leadloom/core';
 
 export interface SyncConnectionRow extends SyncTargetConnection {
   testMode: boolean;
@@ -9,6 +9,3 @@ export interface OutboxRow {
   payload: Record<string, unknown>;
   delayMinutes?: number | null;
 }
-
-/** `sync`: one change for one connection (SPEC §3 Sync queue entry). `workflow-trigger`: an event workflows may start on. */
-export type OutboxKind = 'sync' | 'workflow-trigger';
