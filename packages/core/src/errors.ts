@@ -99,6 +99,11 @@ export class DomainError extends Error {
     this.field = field;
   }
 
+  /** The HTTP status it is answered with (SPEC §8's table, `HTTP_STATUS`). */
+  get httpCode(): number {
+    return HTTP_STATUS[this.status];
+  }
+
   /** The error's answer body (DESIGN §6). */
   toBody(): ApiErrorBody {
     return apiError(this.status, this.message, this.field);

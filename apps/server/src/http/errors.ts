@@ -15,9 +15,6 @@ export class ApiError extends DomainError {
     super(status, message, field);
     this.name = 'ApiError';
   }
-  get httpCode(): ContentfulStatusCode {
-    return httpCodeOf(this);
-  }
 }
 
 export const notFound = (what = 'Not found') => new ApiError('not-found', what);
