@@ -3,6 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** DESIGN §1.2: raw database access lives only in the data layer and in repositories. */
+const DATA_LAYER_ONLY = {
+  paths: [
+    { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
+    { name: 'drizzle-orm', message: 'Queries belong in a repository (DESIGN §1.2).' },
+    { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
+  ],
+  patterns: [
+    {
+      group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
+      message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -37,19 +52,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [
-            { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
-            { name: 'drizzle-orm', message: 'Queries belong in a repository (DESIGN §1.2).' },
-            { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
-          ],
-          patterns: [
-            {
-              group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
-              message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
-            },
-          ],
-        },
+        DATA_LAYER_ONLY,
       ],
     },
   },
@@ -80,18 +83,8 @@ export default tseslint.config(
           'no-restricted-imports': [
             'error',
             {
-              paths: [
-                { name: 'pg', message: 'Database access belongs in a repository (DESIGN §1.2).' },
-                { name: 'drizzle-orm', message: 'Queries belong in a repository (DESIGN §1.2).' },
-                { name: 'drizzle-orm/node-postgres', message: 'Database access belongs in a repository.' },
-              ],
-              patterns: [
-                {
-                  group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
-                  message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
-                },
-                http,
-              ],
+              ...DATA_LAYER_ONLY,
+              patterns: [...DATA_LAYER_ONLY.patterns, http],
             },
           ],
         },
