@@ -5,6 +5,7 @@
  * pipeline's tag sets, and the contact page says it cannot be found; a contact in their pipeline
  * opens normally without the hidden pipeline in its pipeline selector.
  */
+import { TIMINGS } from '@leadloom/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
@@ -103,9 +104,13 @@ describe.skipIf(requireChromium())('a member with access to one pipeline', () =>
     await mate.getByRole('button', { name: 'Accept invitation' }).click();
     await mate.waitForURL(/\/password-reset\?.*initial=true/, { timeout: 20_000 });
     await mate.getByLabel(/^New password/).fill(MATE.password);
+    // What is typed stays: the invitation's own redirect (SPEC §4: after 1 s) must not land a
+    // second time on this page and remount the form under the user.
+    await mate.waitForTimeout(TIMINGS.nextRedirectMs + 500);
+    expect(await mate.getByLabel(/^New password/).inputValue()).toBe(MATE.password);
+    expect(mate.url()).toMatch(/\/password-reset\?.*initial=true/);
     await mate.getByLabel(/^Confirm new password/).fill(MATE.password);
     await mate.getByRole('button', { name: 'Save password' }).click();
-    // Once (under CI's load) this never came: say where the browser was and what it showed.
     await mate.waitForURL(/\/accept-terms/, { timeout: 20_000 }).catch(async (error: Error) => {
       const screen = await mate.locator('body').innerText().catch(() => '');
       throw new Error(`${error.message}\nat ${mate.url()}, showing:\n${screen.slice(0, 600)}`);

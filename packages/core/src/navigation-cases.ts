@@ -84,6 +84,16 @@ export const NAVIGATION_CASES: readonly NavigationCase[] = [
     browser: true,
   },
   {
+    name: 'password not set while the invitation screen signs in → stay (the screen goes on itself)',
+    state: at('/login/invite/abc', { signingIn: true }, noPassword),
+    expected: null,
+  },
+  {
+    name: 'terms not accepted while a sign-in on /login finishes → stay',
+    state: at('/login', { signingIn: true }, noTerms),
+    expected: null,
+  },
+  {
     name: 'password not set on /password-reset without initial → the flag is added',
     state: at('/password-reset', { search: '?next=%2Ftasks' }, noPassword),
     expected: { to: '/password-reset?next=%2Ftasks&initial=true', reason: 'password-not-set' },

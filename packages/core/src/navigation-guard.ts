@@ -31,7 +31,9 @@ export interface NavigationState {
   pendingInviteCode?: string | null;
   /**
    * A sign-in made on this screen is finishing: the screen goes to its `next` itself, after
-   * SPEC §4's delay, so step 4 leaves it there.
+   * SPEC §4's delay, and the guard decides where it lands then. Until then no step moves it:
+   * a redirect now (say, step 1 from an accepted invitation) would be followed by the
+   * screen's own one a moment later, which remounts the page under a user already typing.
    */
   signingIn?: boolean;
 }
@@ -110,6 +112,8 @@ function nextFor(pathname: string, search: string, query: Record<string, string>
  *    or /profile/team?inviteCode=… (and clear the code) when an invite is pending
  * 6. "/" → the default contact view
  *
+ * While a sign-in made on the current screen finishes (`signingIn`), no step applies.
+ *
  * The caller decides when to run it (see `guardMustWait`).
  */
 export function decideNavigation(state: NavigationState): NavDecision | null {
@@ -120,6 +124,8 @@ export function decideNavigation(state: NavigationState): NavDecision | null {
   const next = nextFor(pathname, search, query);
   const withNext = (params: Record<string, string>) =>
     next === null ? params : { ...params, next };
+
+  if (user && state.signingIn) return null;
 
   // 1. No password yet: nothing else is usable until one is set.
   if (user && user.passwordSet === false) {
@@ -156,7 +162,7 @@ export function decideNavigation(state: NavigationState): NavDecision | null {
   if (!user && requiresAuth) {
     return decision(LOGIN_PATH + buildQuery(withNext({})), 'login-required');
   }
-  if (user && SIGN_IN_PAGES.has(pathname) && !state.signingIn) {
+  if (user && SIGN_IN_PAGES.has(pathname)) {
     return decision(
       safeNextPath(query.next, defaultViewPath(user.defaultContactView)),
       'signed-in',
