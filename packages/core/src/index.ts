@@ -42,5 +42,6 @@ export * from './kpi';
 export * from './board';
 export * from './pipeline-questions';
 export * from './card-order';
+export * from './events/activities';
 export * from './events/resources';
 export * from './events/triggers';

@@ -1,4 +1,11 @@
-import { kpiEventOf, newPushId, type ActivityType, DomainError, resourceKey } from '@leadloom/core';
+import {
+  DomainError,
+  kpiEventOf,
+  newPushId,
+  resourceKey,
+  type ActivityKind,
+  type ActivityType,
+} from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
@@ -6,14 +13,12 @@ import { requireContact } from '../contacts/access';
 import * as repo from './repo';
 
 /**
- * What an action records on a contact's timeline (SPEC §3 Activity). Typed fields are what
+ * What an action records on a contact's timeline (SPEC §3 Activity): a type with one of its
+ * actions (core's activity catalogue). Typed fields are what
  * dashboards count (type, action, pipeline, stage, value, currency); the rest goes in `data`.
  */
-export interface NewActivity {
+export type NewActivity = ActivityKind & {
   gtid: string;
-  type: ActivityType;
-  /** What happened, e.g. created, added, removed, changed, deleted, edited. */
-  action: string;
   pipelineUID?: string | null;
   stageUID?: string | null;
   value?: number | string | null;
@@ -24,7 +29,7 @@ export interface NewActivity {
   data?: Record<string, unknown> | null;
   /** Epoch ms; defaults to now. Backdated times come from core's `activityTimestamp`. */
   at?: number;
-}
+};
 
 /**
  * Writes activities inside the action's transaction (one statement for any number), records

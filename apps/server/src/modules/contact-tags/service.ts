@@ -1,4 +1,4 @@
-import { DomainError, notFound, resourceKey } from '@leadloom/core';
+import { DomainError, notFound, resourceKey, type ActivityAction } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
@@ -45,7 +45,7 @@ export interface TagChange {
    * The timeline entry, when it is not the plain `tags`/`added|removed` one with
    * {tagID, name, tagSetUID} (tag reconciliation writes `mapped` and its own data).
    */
-  activity?: { action: string; data: Record<string, unknown> };
+  activity?: { action: ActivityAction<'tags'>; data: Record<string, unknown> };
 }
 
 /** Tag changes written per round of statements (the activity insert binds 12 parameters a row). */

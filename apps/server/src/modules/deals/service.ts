@@ -18,7 +18,9 @@ export interface DealFields {
 }
 
 /** Timeline entries of a deal (type `pipeline`, value and currency typed for KPIs). */
-const dealActivity = (gtid: string, deal: repo.DealView, action: string): NewActivity => ({
+type DealAction = 'dealCreated' | 'dealWon' | 'dealLost' | 'dealDeleted';
+
+const dealActivity = (gtid: string, deal: repo.DealView, action: DealAction): NewActivity => ({
   gtid,
   type: 'pipeline',
   action,
@@ -30,7 +32,7 @@ const dealActivity = (gtid: string, deal: repo.DealView, action: string): NewAct
 });
 
 /** dealWon / dealLost when a deal reaches that status (from another one, or created in it). */
-const outcomeAction = (status: repo.DealStatus) =>
+const outcomeAction = (status: repo.DealStatus): DealAction | null =>
   status === 'won' ? 'dealWon' : status === 'lost' ? 'dealLost' : null;
 
 /** Several entries of one action keep their order on the timeline (1 ms apart). */
@@ -39,11 +41,11 @@ async function record(
   scope: TeamScope,
   gtid: string,
   deal: repo.DealView,
-  actions: (string | null)[],
+  actions: (DealAction | null)[],
 ) {
   const now = Date.now();
   const list = actions
-    .filter((a): a is string => a !== null)
+    .filter((a): a is DealAction => a !== null)
     .map((a, i) => ({ ...dealActivity(gtid, deal, a), at: now + i }));
   await recordActivities(tx, scope, list);
 }

@@ -315,7 +315,7 @@ export async function mapOrphanedTag(
       if (!target) throw new DomainError('not-found', 'The tag to map to was not found', 'tagID');
       const rows = await repo.mapOrphan(scope, tx.db, orphanID, target);
       const activity = {
-        action: 'mapped',
+        action: 'mapped' as const,
         data: {
           from: { tagID: orphan.tagID, name: orphan.name },
           to: { tagID: target.tagID, tagSetUID: target.tagSetUID, name: target.name },
