@@ -96,10 +96,12 @@ export async function mixedBurst(
       });
       if (res.status !== 200 || !res.body) {
         fail(`realtime stream answered ${res.status}`);
-        return Promise.resolve();
+        return { reading: Promise.resolve() };
       }
       const reader = res.body.getReader();
-      return (async () => {
+      // Wrapped: an async function returning the reading promise would adopt it, and opening
+      // the streams would then wait for them to end.
+      const reading = (async () => {
         try {
           for (;;) {
             const { done, value } = await reader.read();
@@ -111,6 +113,7 @@ export async function mixedBurst(
           if (!closing) fail(`realtime stream: ${String(error)}`);
         }
       })();
+      return { reading };
     }),
   );
 
@@ -202,7 +205,7 @@ export async function mixedBurst(
   const cpu = await server.cpuSince(before);
   closing = true;
   aborts.abort();
-  await Promise.all(streams);
+  await Promise.all(streams.map((s) => s.reading));
 
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   return {
