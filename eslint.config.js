@@ -97,6 +97,29 @@ export default tseslint.config(
     ];
   })(),
   {
+    // One domain event, one call: actions write the change log, activities, sync rows and
+    // workflow triggers through the events' emit (apps/server/src/events/emit.ts), never piecemeal.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/events/emit.ts',
+      'apps/server/src/modules/activities/service.ts',
+      'apps/server/src/modules/sync/outbox.ts',
+      'apps/server/src/db/tx.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='recordChange'], CallExpression[callee.name=/^(recordActivities|queueSyncs|queueWorkflowTriggers)$/]",
+          message: 'Write what an action did through emit(tx, scope, event) (events/emit.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Core is pure: no I/O, no platform APIs.
     files: ['packages/core/src/**/*.ts'],
     ignores: ['packages/core/src/**/*.test.ts'],

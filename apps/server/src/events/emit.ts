@@ -1,5 +1,5 @@
 import type { Resource, TriggerEvent } from '@leadloom/core';
-import type { TeamScope } from '../db/scope';
+import type { OneTeamScope, TeamScope } from '../db/scope';
 import type { ChangeOp, Tx } from '../db/tx';
 import { recordActivities, type NewActivity } from '../modules/activities/service';
 import { queueSyncs, queueWorkflowTriggers, type QueuedChange } from '../modules/sync/outbox';
@@ -12,7 +12,7 @@ export interface Changed {
   op: ChangeOp;
 }
 
-export const changed = (resource: Resource, id: string, op: ChangeOp): Changed => ({
+export const logChange = (resource: Resource, id: string, op: ChangeOp): Changed => ({
   resource,
   id,
   op,
@@ -45,8 +45,16 @@ export interface Emitted {
  * records are taken at once, before anything is awaited; the rest goes out with the
  * transaction's next statement where it can (`Tx.defer`).
  */
-export async function emit(tx: Tx, scope: TeamScope, event: DomainEvent): Promise<Emitted> {
+export function emit(tx: Tx, scope: TeamScope, event: DomainEvent): Promise<Emitted>;
+/** The system acting for a team (an admin, a job, an invitation) records changes only. */
+export function emit(
+  tx: Tx,
+  scope: OneTeamScope,
+  event: Pick<DomainEvent, 'changed'>,
+): Promise<Emitted>;
+export async function emit(tx: Tx, scope: OneTeamScope, event: DomainEvent): Promise<Emitted> {
   for (const c of event.changed ?? []) tx.recordChange(scope.teamUID, c.resource, c.id, c.op);
+  if (scope.kind !== 'team') return { activityUIDs: [], syncRows: 0 };
   const activityUIDs = event.activities?.length
     ? await recordActivities(tx, scope, event.activities)
     : [];

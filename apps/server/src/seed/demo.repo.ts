@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { teamSystemScope } from '../db/scope';
 import type { Tx } from '../db/tx';
+import { emit, logChange } from '../events/emit';
 import * as schema from '../db/schema';
 
 /**
@@ -15,7 +17,9 @@ export async function insertPipelineWithStages(
 ) {
   await tx.db.insert(schema.pipeline).values(p);
   await tx.db.insert(schema.stage).values(stages);
-  tx.recordChange(teamUID, 'pipeline', p.pipelineUID, 'insert');
+  await emit(tx, teamSystemScope('demo seed', teamUID), {
+    changed: [logChange('pipeline', p.pipelineUID, 'insert')],
+  });
 }
 
 export interface DemoSetup {

@@ -13,10 +13,9 @@ import {
 } from '@leadloom/core';
 import type { BetterAuth } from '../auth/auth';
 import type { Database } from '../db/database';
-import { systemScope } from '../db/scope';
+import { systemScope, teamSystemScope } from '../db/scope';
 import { withTx } from '../db/tx';
 import type { TeamScope } from '../db/scope';
-import { recordActivities } from '../modules/activities/service';
 import { requireContacts } from '../modules/contacts/access';
 import { addKpis, rebuildRollups } from '../modules/kpis/service';
 import { keyBetween } from '../modules/contacts/position';
@@ -26,6 +25,7 @@ import { insertTasksWithLog } from '../modules/tasks/service';
 import type { NewTaskRow } from '../modules/tasks/repo';
 import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
 import { teamScopeFor } from '../scope/team-scope';
+import { emit, logChange } from '../events/emit';
 import {
   DEMO_ANNOUNCEMENT,
   DEMO_ANSWERS,
@@ -287,7 +287,9 @@ export async function seedDemo(
       }
       await insertContactParts(tx, teamUID, author, full, stats);
       bulkLoaded ||= bulk;
-      for (const gtid of full.contacts.gtid) tx.recordChange(teamUID, 'contact', gtid, 'insert');
+      await emit(tx, teamSystemScope('demo seed', teamUID), {
+        changed: full.contacts.gtid.map((gtid) => logChange('contact', gtid, 'insert')),
+      });
       flushFrom = performance.now();
     });
     stats['change_log+commit'] = (stats['change_log+commit'] ?? 0) + performance.now() - flushFrom;
@@ -474,7 +476,7 @@ export async function seedDemo(
     });
   });
   // Two KPIs so /dashboard/kpi has something to show, and the rollups of the activities
-  // written above (most straight into the table, so not through recordActivities).
+  // written above (most straight into the table, so not through emit).
   await withTx(database, seedScope, async (tx) => {
     const scope: TeamScope = {
       kind: 'team',
@@ -517,7 +519,7 @@ export async function seedDemo(
  * The demo's tasks as the owner would have made them, through the tasks module's own insert
  * (`insertTasksWithLog`: the task, its contact's `task` activity, sync rows, change log): the
  * open ones of DEMO_TASKS around today, and DEMO_DONE_TASKS completed on recent days (their
- * `completed` activities at those times, through `recordActivities`), so the contacts' timelines,
+ * `completed` activities at those times, through `emit`), so the contacts' timelines,
  * the Done view and the home dashboard's week and streak look lived-in. The owner's zone is UTC.
  */
 async function seedDemoTasks(database: Database, teamUID: string, ownerUID: string, now: number) {
@@ -555,10 +557,8 @@ async function seedDemoTasks(database: Database, teamUID: string, ownerUID: stri
       ownerUID,
       done.map((d, i) => ({ taskUID: d.taskUID, atMs: completedAt[i]! })),
     );
-    await recordActivities(
-      tx,
-      scope,
-      done.flatMap((d, i) =>
+    await emit(tx, scope, {
+      activities: done.flatMap((d, i) =>
         d.gtid
           ? [
               {
@@ -573,17 +573,15 @@ async function seedDemoTasks(database: Database, teamUID: string, ownerUID: stri
             ]
           : [],
       ),
-    );
+    });
   });
   // Messages "sent" from the composer on recent days: each a template filled for its contact
   // exactly as the composer fills it, logged as the composer logs it (a `message` activity).
   await withTx(database, scope, async (tx) => {
     const { templates, contacts } = await demoMessageTargets(tx, teamUID, DEMO_MESSAGE_DAYS.length);
     if (templates.length === 0) return;
-    await recordActivities(
-      tx,
-      scope,
-      contacts.map((c, i) => {
+    await emit(tx, scope, {
+      activities: contacts.map((c, i) => {
         const t = templates[i % templates.length]!;
         const text = fillTemplate(
           t.body,
@@ -601,7 +599,7 @@ async function seedDemoTasks(database: Database, teamUID: string, ownerUID: stri
           at: Math.min(now - 120_000, zonedInstant(addDays(today, days), time, 'UTC')),
         };
       }),
-    );
+    });
   });
   // Task templates, through the module's own save (one transaction each, as the screen does).
   for (const t of DEMO_TASK_TEMPLATES) {

@@ -32,7 +32,7 @@ export type NewActivity = ActivityKind & {
 };
 
 /**
- * Writes activities inside the action's transaction (one statement for any number), records
+ * Writes activities inside the action's transaction (called by the events' `emit` only) (one statement for any number), records
  * them in the change log, and answers their ids in order. Bulk actions pass many; a single
  * action passes one: the same code (DESIGN §1.5).
  */
@@ -89,9 +89,6 @@ function rollupRowsOf(rows: readonly repo.ActivityRow[]): repo.RollupRow[] {
   }
   return [...merged.values(), ...out];
 }
-
-export const recordActivity = async (tx: Tx, scope: TeamScope, activity: NewActivity) =>
-  (await recordActivities(tx, scope, [activity]))[0]!;
 
 export const ACTIVITY_PAGE_DEFAULT = 30;
 export const ACTIVITY_PAGE_MAX = 100;

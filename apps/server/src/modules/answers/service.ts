@@ -5,6 +5,7 @@ import { withTx, type WriteOptions } from '../../db/tx';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export interface AnswerInput {
   questionUID?: string | null | undefined;
@@ -53,10 +54,14 @@ export async function replaceAnswers(
         return { answerUID: newPushId(), questionUID, question, answer: a.answer };
       });
       const removed = await repo.replaceAnswers(scope, tx.db, gtid, pipelineUID, answers);
-      for (const uid of removed)
-        tx.recordChange(scope.teamUID, 'answer', resourceKey.part(gtid, uid), 'delete');
-      for (const a of answers)
-        tx.recordChange(scope.teamUID, 'answer', resourceKey.part(gtid, a.answerUID), 'insert');
+      await emit(tx, scope, {
+        changed: removed.map((uid) => logChange('answer', resourceKey.part(gtid, uid), 'delete')),
+      });
+      await emit(tx, scope, {
+        changed: answers.map((a) =>
+          logChange('answer', resourceKey.part(gtid, a.answerUID), 'insert'),
+        ),
+      });
       return { answers };
     },
     options,

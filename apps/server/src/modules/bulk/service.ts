@@ -9,7 +9,7 @@ import {
   resourceKey,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
-import { systemScope, type TeamScope } from '../../db/scope';
+import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
@@ -33,6 +33,7 @@ import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * Bulk actions (SPEC §7 POST /v2/bulk; issue 7). A request stores the job and its selection and
@@ -83,7 +84,9 @@ export async function createBulkJob(
         { teamUID: scope.teamUID, jobUID },
         { db: tx.bossDb, singletonKey: jobUID },
       );
-      tx.recordChange(scope.teamUID, 'bulkJob', resourceKey.owned(scope.uid, jobUID), 'insert');
+      await emit(tx, scope, {
+        changed: [logChange('bulkJob', resourceKey.owned(scope.uid, jobUID), 'insert')],
+      });
       return gtids;
     },
     { changeId: opts.changeId ?? null },
@@ -321,7 +324,9 @@ export async function runBulkJob(
         if (items.length === 0) return 0;
         const results = await applyBatch(tx, scope, job.action, items);
         await repo.finishItems(scope, tx.db, jobUID, results);
-        tx.recordChange(teamUID, 'bulkJob', resourceKey.owned(scope.uid, jobUID), 'update');
+        await emit(tx, scope, {
+          changed: [logChange('bulkJob', resourceKey.owned(scope.uid, jobUID), 'update')],
+        });
         return items.length;
       });
     } catch (error) {
@@ -357,7 +362,9 @@ async function finishJob(
 ) {
   await withTx(database, system, async (tx) => {
     await repo.setJobState(system, tx.db, teamUID, jobUID, state, error);
-    tx.recordChange(teamUID, 'bulkJob', resourceKey.owned(createdBy, jobUID), 'update');
+    await emit(tx, teamSystemScope('bulk: job finished', teamUID), {
+      changed: [logChange('bulkJob', resourceKey.owned(createdBy, jobUID), 'update')],
+    });
   });
 }
 

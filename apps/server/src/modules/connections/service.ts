@@ -4,6 +4,7 @@ import type { TeamScope } from '../../db/scope';
 import { withTx, type WriteOptions } from '../../db/tx';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * Connections, the minimum (docs/api.md): owners and admins list, create, change and delete
@@ -67,7 +68,7 @@ export async function createConnection(
       await checkReferences(scope, tx.db, fields);
       const connectionUID = newPushId();
       await repo.insertConnection(scope, tx.db, connectionUID, fields);
-      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('connection', connectionUID, 'insert')] });
       return { connection: (await repo.findConnection(scope, tx.db, connectionUID))! };
     },
     opts,
@@ -96,7 +97,7 @@ export async function updateConnection(
       };
       await checkReferences(scope, tx.db, fields);
       await repo.updateConnection(scope, tx.db, connectionUID, fields);
-      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'update');
+      await emit(tx, scope, { changed: [logChange('connection', connectionUID, 'update')] });
       return { connection: (await repo.findConnection(scope, tx.db, connectionUID))! };
     },
     opts,
@@ -118,7 +119,7 @@ export async function deleteConnection(
         throw notFound('Connection not found');
       }
       await repo.deleteConnection(scope, tx.db, connectionUID);
-      tx.recordChange(scope.teamUID, 'connection', connectionUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('connection', connectionUID, 'delete')] });
       return { deleted: true };
     },
     opts,

@@ -2,10 +2,10 @@ import { DomainError } from '@leadloom/core';
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivities } from '../activities/service';
 import { lockVisibleContacts, requireContact } from '../contacts/access';
 import * as repo from './repo';
 import type { LabelInfo } from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * A status label of the team to set (null = clear); an unknown one, or another team's, is 404
@@ -49,11 +49,9 @@ export async function setLabelOfContacts(
   ];
   const from = await repo.findLabels(scope, tx.db, fromUIDs);
   await repo.setContactLabels(scope, tx.db, changing, labelUID);
-  for (const g of changing) tx.recordChange(scope.teamUID, 'contact', g, 'update');
-  await recordActivities(
-    tx,
-    scope,
-    changing.map((gtid) => {
+  await emit(tx, scope, {
+    changed: changing.map((g) => logChange('contact', g, 'update')),
+    activities: changing.map((gtid) => {
       const fromUID = heads.get(gtid)!.statusLabelUID;
       return {
         gtid,
@@ -68,7 +66,7 @@ export async function setLabelOfContacts(
         },
       };
     }),
-  );
+  });
   return { changed: changing, notVisible };
 }
 

@@ -3,7 +3,6 @@ import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import type { AppDb } from '../../db/database';
-import { recordActivities } from '../activities/service';
 import {
   leadDataOf,
   lockVisibleContacts,
@@ -12,9 +11,9 @@ import {
   type ContactHead,
 } from '../contacts/access';
 import { contactsInPipeline } from '../contact-parts/placement';
-import { queueSyncs, queueWorkflowTriggers } from '../sync/outbox';
 import * as repo from './repo';
 import type { TagInfo } from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /** A tag on a contact as the contact page shows it (docs/api.md GET contact `tags`). */
 export interface ContactTagView {
@@ -72,10 +71,8 @@ export async function recordTagChanges(
   const heads = new Map([...contacts, ...(await requireContacts(scope, tx.db, missing))]);
   for (let i = 0; i < changes.length; i += TAG_CHANGE_CHUNK) {
     const part = changes.slice(i, i + TAG_CHANGE_CHUNK);
-    await recordActivities(
-      tx,
-      scope,
-      part.map((c) => ({
+    await emit(tx, scope, {
+      activities: part.map((c) => ({
         gtid: c.gtid,
         type: 'tags',
         action: c.activity?.action ?? c.action,
@@ -83,11 +80,7 @@ export async function recordTagChanges(
         refUID: c.tag.tagID,
         data: c.activity?.data ?? tagData(c.tag),
       })),
-    );
-    await queueSyncs(
-      tx,
-      scope,
-      part.map((c) => {
+      syncs: part.map((c) => {
         const contact = heads.get(c.gtid)!;
         return {
           change: {
@@ -102,26 +95,23 @@ export async function recordTagChanges(
           pipelineData: c.pipelineUID ? { pipelineUID: c.pipelineUID } : null,
         };
       }),
-    );
-    await queueWorkflowTriggers(
-      tx,
-      scope,
-      part.map((c) => ({
+      triggers: part.map((c) => ({
         trigger: c.action === 'added' ? 'tagAdded' : 'tagRemoved',
         gtid: c.gtid,
         pipelineUID: c.pipelineUID,
         data: tagData(c.tag),
       })),
-    );
+    });
   }
-  for (const c of changes) {
-    tx.recordChange(
-      scope.teamUID,
-      'contactTag',
-      resourceKey.contactTag(c.gtid, c.pipelineUID, c.tag.tagID),
-      c.action === 'added' ? 'insert' : 'delete',
-    );
-  }
+  await emit(tx, scope, {
+    changed: changes.map((c) =>
+      logChange(
+        'contactTag',
+        resourceKey.contactTag(c.gtid, c.pipelineUID, c.tag.tagID),
+        c.action === 'added' ? 'insert' : 'delete',
+      ),
+    ),
+  });
 }
 
 const tagData = (t: ChangedTag) => ({ tagID: t.tagID, name: t.name, tagSetUID: t.tagSetUID });

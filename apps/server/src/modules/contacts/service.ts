@@ -10,15 +10,9 @@ import {
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivities, recordActivity, type NewActivity } from '../activities/service';
+import { type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
-import {
-  loadSyncConnections,
-  queueSyncs,
-  queueWorkflowTriggers,
-  syncConnectionsColumn,
-  type QueuedChange,
-} from '../sync/outbox';
+import { loadSyncConnections, syncConnectionsColumn, type QueuedChange } from '../sync/outbox';
 import type { SyncConnectionRow } from '../sync/types';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import { leadDataOf, lockVisibleContacts, requireContact, type ContactHead } from './access';
@@ -30,6 +24,7 @@ import type {
   PatchContactBody,
   StageChangeBody,
 } from './schemas';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * Contacts (docs/api.md "Contacts"; SPEC §3, §4; DESIGN §5). Every write is one transaction with
@@ -178,7 +173,7 @@ export async function createContact(
           gtid = candidate;
       }
       if (gtid === null) throw new Error(`No free GTID after ${GTID_ATTEMPTS} attempts`);
-      tx.recordChange(scope.teamUID, 'contact', gtid, 'insert');
+      await emit(tx, scope, { changed: [logChange('contact', gtid, 'insert')] });
 
       const head: ContactHead = { gtid, ...fields, statusLabelUID: null };
       const activities: NewActivity[] = [
@@ -199,16 +194,18 @@ export async function createContact(
         );
         syncs.push(...placed.syncs);
       }
-      await recordActivities(tx, scope, activities);
-      await queueSyncs(tx, scope, syncs);
-      await queueWorkflowTriggers(tx, scope, [
-        {
-          trigger: 'contactCreated',
-          gtid,
-          pipelineUID: target?.pipeline.groupUID ?? null,
-          data: target ? { stageUID: target.stage.stageUID } : {},
-        },
-      ]);
+      await emit(tx, scope, {
+        activities: activities,
+        syncs: syncs,
+        triggers: [
+          {
+            trigger: 'contactCreated',
+            gtid,
+            pipelineUID: target?.pipeline.groupUID ?? null,
+            data: target ? { stageUID: target.stage.stageUID } : {},
+          },
+        ],
+      });
       return gtid;
     },
     { changeId: opts.changeId ?? null },
@@ -269,19 +266,11 @@ export async function placeNewCards(
       at,
     );
   }
-  contacts.forEach((c, k) => {
-    tx.recordChange(
-      scope.teamUID,
-      'contactPipeline',
-      resourceKey.placement(c.gtid, pipeline.groupUID),
-      'insert',
-    );
-    tx.recordChange(
-      scope.teamUID,
-      'stageHistory',
-      resourceKey.part(c.gtid, historyIds[k]!),
-      'insert',
-    );
+  await emit(tx, scope, {
+    changed: contacts.flatMap((c, k) => [
+      logChange('contactPipeline', resourceKey.placement(c.gtid, pipeline.groupUID), 'insert'),
+      logChange('stageHistory', resourceKey.part(c.gtid, historyIds[k]!), 'insert'),
+    ]),
   });
   return {
     activities: contacts.map((c) => ({
@@ -348,20 +337,22 @@ export async function updateContact(
       );
       if (changed.length === 0) return;
       await repo.updateContact(scope, tx.db, gtid, next);
-      tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      await emit(tx, scope, { changed: [logChange('contact', gtid, 'update')] });
       const head: ContactHead = { gtid, ...next, statusLabelUID: old.statusLabelUID };
-      await queueSyncs(tx, scope, [
-        {
-          change: { kind: 'info', contact: head, pipelineUID: null },
-          lead: leadDataOf(head),
-          changeData: {
-            action: 'updated',
-            fields: changed,
-            from: Object.fromEntries(changed.map((k) => [k, old[k]])),
-            to: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      await emit(tx, scope, {
+        syncs: [
+          {
+            change: { kind: 'info', contact: head, pipelineUID: null },
+            lead: leadDataOf(head),
+            changeData: {
+              action: 'updated',
+              fields: changed,
+              from: Object.fromEntries(changed.map((k) => [k, old[k]])),
+              to: Object.fromEntries(changed.map((k) => [k, next[k]])),
+            },
           },
-        },
-      ]);
+        ],
+      });
     },
     { changeId: opts.changeId ?? null },
   );
@@ -387,15 +378,17 @@ export async function deleteContacts(
     tx.db,
     unique.filter((g) => heads.has(g)),
   );
-  for (const { gtid, pipelineUIDs } of deleted) {
-    // A placement delete per pipeline first: a member with limited pipelines cannot be sent
-    // the `contact` delete (a gone contact cannot be placed), but is sent these, by pipeline,
-    // so their board and table drop the card too.
-    for (const p of pipelineUIDs) {
-      tx.recordChange(scope.teamUID, 'contactPipeline', resourceKey.placement(gtid, p), 'delete');
-    }
-    tx.recordChange(scope.teamUID, 'contact', gtid, 'delete');
-  }
+  // A placement delete per pipeline first: a member with limited pipelines cannot be sent the
+  // `contact` delete (a gone contact cannot be placed), but is sent these, by pipeline, so their
+  // board and table drop the card too.
+  await emit(tx, scope, {
+    changed: deleted.flatMap(({ gtid, pipelineUIDs }) => [
+      ...pipelineUIDs.map((p) =>
+        logChange('contactPipeline', resourceKey.placement(gtid, p), 'delete'),
+      ),
+      logChange('contact', gtid, 'delete'),
+    ]),
+  });
   return {
     deleted: deleted.map((d) => d.gtid),
     notVisible: unique.filter((g) => !heads.has(g)),
@@ -462,18 +455,16 @@ export async function addContactsToPipeline(
   const now = Date.now();
   const placed = await placeNewCards(tx, scope, fresh, found.pipeline, stage, now);
   for (let i = 0; i < fresh.length; i += MOVE_CHUNK) {
-    await recordActivities(tx, scope, placed.activities.slice(i, i + MOVE_CHUNK));
-    await queueSyncs(tx, scope, placed.syncs.slice(i, i + MOVE_CHUNK));
-    await queueWorkflowTriggers(
-      tx,
-      scope,
-      fresh.slice(i, i + MOVE_CHUNK).map((c) => ({
+    await emit(tx, scope, {
+      activities: placed.activities.slice(i, i + MOVE_CHUNK),
+      syncs: placed.syncs.slice(i, i + MOVE_CHUNK),
+      triggers: fresh.slice(i, i + MOVE_CHUNK).map((c) => ({
         trigger: 'addedToPipeline',
         gtid: c.gtid,
         pipelineUID: found.pipeline.groupUID,
         data: { stageUID: stage.stageUID },
       })),
-    );
+    });
   }
   const inIt = visible.filter((g) => placements.has(g));
   if (inIt.length > 0) {
@@ -549,28 +540,27 @@ export async function removeFromPipeline(
       if (!pipeline || !placement) throw notFound('The contact is not in this pipeline');
       const stage = await repo.findStage(scope, tx.db, pipelineUID, placement.stageUID);
       await repo.deletePlacement(scope, tx.db, gtid, pipelineUID);
-      tx.recordChange(
-        scope.teamUID,
-        'contactPipeline',
-        resourceKey.placement(gtid, pipelineUID),
-        'delete',
-      );
-      await recordActivity(tx, scope, {
-        gtid,
-        type: 'pipeline',
-        action: 'removed',
-        pipelineUID,
-        stageUID: placement.stageUID,
-        data: { pipelineName: pipeline.nickName, stageName: stage?.name ?? null },
+      await emit(tx, scope, {
+        changed: [logChange('contactPipeline', resourceKey.placement(gtid, pipelineUID), 'delete')],
+        activities: [
+          {
+            gtid,
+            type: 'pipeline',
+            action: 'removed',
+            pipelineUID,
+            stageUID: placement.stageUID,
+            data: { pipelineName: pipeline.nickName, stageName: stage?.name ?? null },
+          },
+        ],
+        syncs: [
+          {
+            change: { kind: 'groups', contact, pipelineUID },
+            lead: leadDataOf(contact),
+            changeData: { action: 'removed', stage: stageData(stage) },
+            pipelineData: pipelineData(pipeline),
+          },
+        ],
       });
-      await queueSyncs(tx, scope, [
-        {
-          change: { kind: 'groups', contact, pipelineUID },
-          lead: leadDataOf(contact),
-          changeData: { action: 'removed', stage: stageData(stage) },
-          pipelineData: pipelineData(pipeline),
-        },
-      ]);
     },
     { changeId: opts.changeId ?? null },
   );
@@ -594,14 +584,18 @@ export async function deleteHistoryEntry(
       const pipeline = await repo.findPipeline(scope, tx.db, pipelineUID);
       const gone = pipeline && (await repo.deleteHistory(scope, tx.db, gtid, pipelineUID, id));
       if (!gone) throw notFound('History entry not found');
-      tx.recordChange(scope.teamUID, 'stageHistory', resourceKey.part(gtid, id), 'delete');
-      await recordActivity(tx, scope, {
-        gtid,
-        type: 'stage',
-        action: 'historyDeleted',
-        pipelineUID,
-        stageUID: gone.stageUID,
-        data: { historyId: id, stageUID: gone.stageUID, stageName: gone.name, at: gone.at },
+      await emit(tx, scope, {
+        changed: [logChange('stageHistory', resourceKey.part(gtid, id), 'delete')],
+        activities: [
+          {
+            gtid,
+            type: 'stage',
+            action: 'historyDeleted',
+            pipelineUID,
+            stageUID: gone.stageUID,
+            data: { historyId: id, stageUID: gone.stageUID, stageName: gone.name, at: gone.at },
+          },
+        ],
       });
     },
     { changeId: opts.changeId ?? null },
@@ -923,14 +917,11 @@ export async function moveToStage(
       })),
     );
   }
-  for (const r of written) {
-    tx.recordChange(
-      scope.teamUID,
-      'contactPipeline',
-      resourceKey.placement(r.gtid, pipelineUID),
-      'update',
-    );
-  }
+  await emit(tx, scope, {
+    changed: written.map((r) =>
+      logChange('contactPipeline', resourceKey.placement(r.gtid, pipelineUID), 'update'),
+    ),
+  });
   await input.afterPlacementWrite?.(tx);
 
   const changed = written.filter((r) => r.fromStageUID !== to.stageUID);
@@ -947,10 +938,8 @@ export async function moveToStage(
       part.map((r) => ({ id: r.historyId!, gtid: r.gtid })),
       new Date(now),
     );
-    const ids = await recordActivities(
-      tx,
-      scope,
-      part.map((r) => ({
+    const { activityUIDs } = await emit(tx, scope, {
+      activities: part.map((r) => ({
         gtid: r.gtid,
         type: 'stage',
         action: 'changed',
@@ -965,12 +954,7 @@ export async function moveToStage(
         },
         at: now,
       })),
-    );
-    part.forEach((r, i) => (r.activityUID = ids[i]!));
-    await queueSyncs(
-      tx,
-      scope,
-      part.map((r) => {
+      syncs: part.map((r) => {
         const contact = placements.get(r.gtid)!.contact;
         return {
           change: { kind: 'stage', contact, pipelineUID, stage: { remoteID: to.remoteID } },
@@ -980,26 +964,20 @@ export async function moveToStage(
         };
       }),
       connections,
-    );
-    await queueWorkflowTriggers(
-      tx,
-      scope,
-      part.map((r) => ({
+      triggers: part.map((r) => ({
         trigger: 'stageChanged',
         gtid: r.gtid,
         pipelineUID,
         data: { from: r.fromStageUID, to: to.stageUID },
       })),
-    );
+    });
+    part.forEach((r, i) => (r.activityUID = activityUIDs[i]!));
   }
-  for (const r of changed) {
-    tx.recordChange(
-      scope.teamUID,
-      'stageHistory',
-      resourceKey.part(r.gtid, r.historyId!),
-      'insert',
-    );
-    tx.recordChange(scope.teamUID, 'contact', r.gtid, 'update');
-  }
+  await emit(tx, scope, {
+    changed: changed.flatMap((r) => [
+      logChange('stageHistory', resourceKey.part(r.gtid, r.historyId!), 'insert'),
+      logChange('contact', r.gtid, 'update'),
+    ]),
+  });
   return { moved: results, notPlaced };
 }

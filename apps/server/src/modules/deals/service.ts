@@ -2,10 +2,11 @@ import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivities, type NewActivity } from '../activities/service';
+import { type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { DealStatus, DealView } from './repo';
 
@@ -47,7 +48,7 @@ async function record(
   const list = actions
     .filter((a): a is DealAction => a !== null)
     .map((a, i) => ({ ...dealActivity(gtid, deal, a), at: now + i }));
-  await recordActivities(tx, scope, list);
+  await emit(tx, scope, { activities: list });
 }
 
 export async function createDeal(
@@ -70,7 +71,9 @@ export async function createDeal(
         pipelineUID,
         ...fields,
       });
-      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, deal.dealUID), 'insert');
+      await emit(tx, scope, {
+        changed: [logChange('deal', resourceKey.part(gtid, deal.dealUID), 'insert')],
+      });
       await record(tx, scope, gtid, deal, ['dealCreated', outcomeAction(deal.status)]);
       return { deal };
     },
@@ -117,7 +120,9 @@ export async function editDeal(
         next.status === before.status;
       if (same) return { deal: before };
       const deal = await repo.updateDeal(scope, tx.db, gtid, dealUID, next);
-      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, dealUID), 'update');
+      await emit(tx, scope, {
+        changed: [logChange('deal', resourceKey.part(gtid, dealUID), 'update')],
+      });
       if (deal.status !== before.status)
         await record(tx, scope, gtid, deal, [outcomeAction(deal.status)]);
       return { deal };
@@ -139,7 +144,9 @@ export async function deleteDeal(
     async (tx) => {
       const deal = await requireDeal(tx, scope, gtid, dealUID);
       await repo.deleteDeal(scope, tx.db, gtid, dealUID);
-      tx.recordChange(scope.teamUID, 'deal', resourceKey.part(gtid, dealUID), 'delete');
+      await emit(tx, scope, {
+        changed: [logChange('deal', resourceKey.part(gtid, dealUID), 'delete')],
+      });
       await record(tx, scope, gtid, deal, ['dealDeleted']);
       return { deleted: true as const };
     },

@@ -6,6 +6,7 @@ import { pipelineVisible } from '../search/repo';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { FilterSetRow } from './repo';
 
@@ -65,7 +66,7 @@ export async function createFilterSet(
         columns: body.columns ?? null,
         shared: body.shared ?? false,
       });
-      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('filterSet', filterSetUID, 'insert')] });
       return requireVisible(tx, scope, filterSetUID);
     },
     options,
@@ -87,7 +88,7 @@ export async function updateFilterSet(
       requireEditor(scope, row);
       if (patch.filter) await requireFilterPipeline(tx, scope, patch.filter);
       await repo.updateFilterSet(scope, tx.db, filterSetUID, patch);
-      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'update');
+      await emit(tx, scope, { changed: [logChange('filterSet', filterSetUID, 'update')] });
       // An owner who unshares a teammate's set no longer sees it, but is answered what it became.
       const updated = await repo.getFilterSet(scope, tx.db, filterSetUID);
       if (!updated) throw notFound('Saved view not found');
@@ -110,7 +111,7 @@ export async function deleteFilterSet(
       const row = await requireVisible(tx, scope, filterSetUID);
       requireEditor(scope, row);
       await repo.deleteFilterSet(scope, tx.db, filterSetUID);
-      tx.recordChange(scope.teamUID, 'filterSet', filterSetUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('filterSet', filterSetUID, 'delete')] });
       return { deleted: true };
     },
     options,

@@ -19,6 +19,7 @@ import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { zoneOfMember } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * Team KPIs (SPEC §3 Team.kpis; issue 8 "Dashboards"). Owners and admins define them; every
@@ -70,7 +71,7 @@ export async function saveKpi(
       await checkRefs(tx, scope, body);
       const uid = kpiUID ?? newPushId('kpi');
       await repo.upsertKpi(scope, tx.db, uid, body);
-      tx.recordChange(scope.teamUID, 'kpi', uid, kpiUID ? 'update' : 'insert');
+      await emit(tx, scope, { changed: [logChange('kpi', uid, kpiUID ? 'update' : 'insert')] });
       return requireKpi(tx, scope, uid);
     },
     options,
@@ -90,7 +91,7 @@ export async function deleteKpi(
       await requireKpi(tx, scope, kpiUID);
       requireRole(scope, ...MANAGERS);
       await repo.deleteKpi(scope, tx.db, kpiUID);
-      tx.recordChange(scope.teamUID, 'kpi', kpiUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('kpi', kpiUID, 'delete')] });
       return { deleted: true };
     },
     options,

@@ -4,6 +4,7 @@ import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { StatusLabelRow } from './repo';
 
@@ -30,7 +31,7 @@ export async function createStatusLabel(
     async (tx) => {
       const labelUID = newPushId(PUSH_ID_PREFIXES.statusLabel);
       await repo.insertLabel(scope, tx.db, { labelUID, ...body });
-      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('statusLabel', labelUID, 'insert')] });
       return requireLabel(tx, scope, labelUID);
     },
     options,
@@ -51,7 +52,7 @@ export async function updateStatusLabel(
       await requireLabel(tx, scope, labelUID);
       requireRole(scope, ...MANAGERS);
       await repo.updateLabel(scope, tx.db, labelUID, patch);
-      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'update');
+      await emit(tx, scope, { changed: [logChange('statusLabel', labelUID, 'update')] });
       return requireLabel(tx, scope, labelUID);
     },
     options,
@@ -72,8 +73,10 @@ export async function deleteStatusLabel(
       await requireLabel(tx, scope, labelUID);
       requireRole(scope, ...MANAGERS);
       const cleared = await repo.deleteLabel(scope, tx.db, labelUID);
-      tx.recordChange(scope.teamUID, 'statusLabel', labelUID, 'delete');
-      for (const gtid of cleared) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+      await emit(tx, scope, { changed: [logChange('statusLabel', labelUID, 'delete')] });
+      await emit(tx, scope, {
+        changed: cleared.map((gtid) => logChange('contact', gtid, 'update')),
+      });
       return { deleted: true, contacts: cleared.length };
     },
     options,
@@ -102,7 +105,7 @@ export async function orderStatusLabels(
         );
       }
       await repo.reorderLabels(scope, tx.db, order);
-      for (const id of order) tx.recordChange(scope.teamUID, 'statusLabel', id, 'update');
+      await emit(tx, scope, { changed: order.map((id) => logChange('statusLabel', id, 'update')) });
       return repo.listLabels(scope, tx.db);
     },
     options,

@@ -7,10 +7,10 @@ import {
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { MessageTemplateRow, TemplateGroupRow } from './repo';
 
@@ -80,7 +80,7 @@ export async function createMessageTemplate(
         typeID: body.typeID ?? null,
         tags: body.tags ?? [],
       });
-      tx.recordChange(scope.teamUID, 'messageTemplate', templateUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('messageTemplate', templateUID, 'insert')] });
       return requireTemplate(tx, scope, templateUID);
     },
     options,
@@ -101,7 +101,7 @@ export async function updateMessageTemplate(
       requireAuthorOrManager(scope, await requireTemplate(tx, scope, templateUID));
       await checkGroups(tx, scope, patch);
       await repo.updateTemplate(scope, tx.db, templateUID, patch);
-      tx.recordChange(scope.teamUID, 'messageTemplate', templateUID, 'update');
+      await emit(tx, scope, { changed: [logChange('messageTemplate', templateUID, 'update')] });
       return requireTemplate(tx, scope, templateUID);
     },
     options,
@@ -120,7 +120,7 @@ export async function deleteMessageTemplate(
     async (tx) => {
       requireAuthorOrManager(scope, await requireTemplate(tx, scope, templateUID));
       await repo.deleteTemplate(scope, tx.db, templateUID);
-      tx.recordChange(scope.teamUID, 'messageTemplate', templateUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('messageTemplate', templateUID, 'delete')] });
       return { deleted: true };
     },
     options,
@@ -141,7 +141,7 @@ export async function createTemplateGroup(
     async (tx) => {
       const id = newPushId(kind === 'category' ? 'tcat' : 'ttyp');
       await repo.insertGroup(scope, tx.db, kind, id, name);
-      tx.recordChange(scope.teamUID, RESOURCE[kind], id, 'insert');
+      await emit(tx, scope, { changed: [logChange(RESOURCE[kind], id, 'insert')] });
       return (await repo.listGroups(scope, tx.db, kind, id))[0]!;
     },
     options,
@@ -169,7 +169,7 @@ export async function renameTemplateGroup(
       await requireGroup(tx, scope, kind, id);
       requireRole(scope, ...MANAGERS);
       await repo.renameGroup(scope, tx.db, kind, id, name);
-      tx.recordChange(scope.teamUID, RESOURCE[kind], id, 'update');
+      await emit(tx, scope, { changed: [logChange(RESOURCE[kind], id, 'update')] });
       return requireGroup(tx, scope, kind, id);
     },
     options,
@@ -191,8 +191,10 @@ export async function deleteTemplateGroup(
       await requireGroup(tx, scope, kind, id);
       requireRole(scope, ...MANAGERS);
       const cleared = await repo.deleteGroup(scope, tx.db, kind, id);
-      tx.recordChange(scope.teamUID, RESOURCE[kind], id, 'delete');
-      for (const t of cleared) tx.recordChange(scope.teamUID, 'messageTemplate', t, 'update');
+      await emit(tx, scope, { changed: [logChange(RESOURCE[kind], id, 'delete')] });
+      await emit(tx, scope, {
+        changed: cleared.map((t) => logChange('messageTemplate', t, 'update')),
+      });
       return { deleted: true, templates: cleared.length };
     },
     options,
@@ -219,19 +221,23 @@ export async function logMessageSent(
     async (tx) => {
       const contact = await requireContact(scope, tx.db, gtid);
       const template = body.templateUID ? await requireTemplate(tx, scope, body.templateUID) : null;
-      const activityUID = await recordActivity(tx, scope, {
-        gtid: contact.gtid,
-        type: 'message',
-        action: 'sent',
-        refUID: template?.templateUID ?? null,
-        note:
-          body.text.length > MESSAGE_ACTIVITY_LENGTH
-            ? `${body.text.slice(0, MESSAGE_ACTIVITY_LENGTH - 1)}…`
-            : body.text,
-        data: {
-          ...(template ? { templateName: template.name } : {}),
-          ...(body.platform ? { platform: body.platform } : {}),
-        },
+      const activityUID = await emit(tx, scope, {
+        activities: [
+          {
+            gtid: contact.gtid,
+            type: 'message',
+            action: 'sent',
+            refUID: template?.templateUID ?? null,
+            note:
+              body.text.length > MESSAGE_ACTIVITY_LENGTH
+                ? `${body.text.slice(0, MESSAGE_ACTIVITY_LENGTH - 1)}…`
+                : body.text,
+            data: {
+              ...(template ? { templateName: template.name } : {}),
+              ...(body.platform ? { platform: body.platform } : {}),
+            },
+          },
+        ],
       });
       return { activityUID };
     },

@@ -2,12 +2,11 @@ import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
-import { queueSync } from '../sync/outbox';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { NoteView } from './repo';
 
@@ -29,29 +28,35 @@ async function recordNoteChange(
   action: 'created' | 'edited' | 'deleted',
   note: repo.NoteView,
 ) {
-  await recordActivity(tx, scope, {
-    gtid: contact.gtid,
-    type: 'note',
-    action,
-    pipelineUID: note.pipelineUID,
-    refUID: note.noteUID,
-    note: preview(note.text),
-  });
-  await queueSync(tx, scope, {
-    change: {
-      kind: 'notes',
-      contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
-      pipelineUID: note.pipelineUID,
-    },
-    lead: leadDataOf(contact),
-    changeData: {
-      action,
-      noteUID: note.noteUID,
-      text: action === 'deleted' ? null : note.text,
-      createdBy: note.createdBy,
-      createdAt: note.createdAt,
-      updatedAt: note.updatedAt,
-    },
+  await emit(tx, scope, {
+    activities: [
+      {
+        gtid: contact.gtid,
+        type: 'note',
+        action,
+        pipelineUID: note.pipelineUID,
+        refUID: note.noteUID,
+        note: preview(note.text),
+      },
+    ],
+    syncs: [
+      {
+        change: {
+          kind: 'notes',
+          contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
+          pipelineUID: note.pipelineUID,
+        },
+        lead: leadDataOf(contact),
+        changeData: {
+          action,
+          noteUID: note.noteUID,
+          text: action === 'deleted' ? null : note.text,
+          createdBy: note.createdBy,
+          createdAt: note.createdAt,
+          updatedAt: note.updatedAt,
+        },
+      },
+    ],
   });
 }
 
@@ -75,7 +80,9 @@ export async function createNote(
         pipelineUID,
         text: body.text,
       });
-      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, note.noteUID), 'insert');
+      await emit(tx, scope, {
+        changed: [logChange('note', resourceKey.part(gtid, note.noteUID), 'insert')],
+      });
       await recordNoteChange(tx, scope, contact, 'created', note);
       return { note };
     },
@@ -115,7 +122,9 @@ export async function editNote(
       requireMayChange(scope, before, 'edit');
       if (before.text === body.text) return { note: before };
       const note = await repo.updateNoteText(scope, tx.db, gtid, noteUID, body.text);
-      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, noteUID), 'update');
+      await emit(tx, scope, {
+        changed: [logChange('note', resourceKey.part(gtid, noteUID), 'update')],
+      });
       await recordNoteChange(tx, scope, contact, 'edited', note);
       return { note };
     },
@@ -137,7 +146,9 @@ export async function deleteNote(
       const { contact, note } = await requireNote(tx, scope, gtid, noteUID);
       requireMayChange(scope, note, 'delete');
       await repo.deleteNote(scope, tx.db, gtid, noteUID);
-      tx.recordChange(scope.teamUID, 'note', resourceKey.part(gtid, noteUID), 'delete');
+      await emit(tx, scope, {
+        changed: [logChange('note', resourceKey.part(gtid, noteUID), 'delete')],
+      });
       await recordNoteChange(tx, scope, contact, 'deleted', note);
       return { deleted: true as const };
     },

@@ -14,6 +14,7 @@ import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 /**
  * Pipeline setup (SPEC §3 Pipeline, Stage; Team phases, questions): every member reads what
@@ -97,9 +98,11 @@ export async function createPipeline(
         igConnected: input.igConnected ?? false,
       });
       if (isDefault) {
-        for (const uid of await repo.clearDefaults(scope, tx.db, groupUID)) {
-          tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
-        }
+        await emit(tx, scope, {
+          changed: (await repo.clearDefaults(scope, tx.db, groupUID)).map((uid) =>
+            logChange('pipeline', uid, 'update'),
+          ),
+        });
       }
       const stages: repo.NewStage[] = [
         {
@@ -123,8 +126,10 @@ export async function createPipeline(
         })),
       ];
       await repo.insertStages(scope, tx.db, groupUID, stages);
-      tx.recordChange(scope.teamUID, 'pipeline', groupUID, 'insert');
-      for (const s of stages) tx.recordChange(scope.teamUID, 'stage', s.stageUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('pipeline', groupUID, 'insert')] });
+      await emit(tx, scope, {
+        changed: stages.map((s) => logChange('stage', s.stageUID, 'insert')),
+      });
       return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, groupUID))!);
     },
     opts,
@@ -166,9 +171,11 @@ export async function updatePipeline(
             `connections: "${wanted[missing]}" is not a connection of this team.`,
           );
         }
-        for (const uid of await repo.setPipelineConnections(scope, tx.db, pipelineUID, wanted)) {
-          tx.recordChange(scope.teamUID, 'connection', uid, 'update');
-        }
+        await emit(tx, scope, {
+          changed: (await repo.setPipelineConnections(scope, tx.db, pipelineUID, wanted)).map(
+            (uid) => logChange('connection', uid, 'update'),
+          ),
+        });
       }
       if (patch.questions !== undefined) {
         const problem = pipelineQuestionsProblem(
@@ -180,11 +187,13 @@ export async function updatePipeline(
       }
       await repo.updatePipeline(scope, tx.db, pipelineUID, patch);
       if (patch.isDefault === true) {
-        for (const uid of await repo.clearDefaults(scope, tx.db, pipelineUID)) {
-          tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
-        }
+        await emit(tx, scope, {
+          changed: (await repo.clearDefaults(scope, tx.db, pipelineUID)).map((uid) =>
+            logChange('pipeline', uid, 'update'),
+          ),
+        });
       }
-      tx.recordChange(scope.teamUID, 'pipeline', pipelineUID, 'update');
+      await emit(tx, scope, { changed: [logChange('pipeline', pipelineUID, 'update')] });
       return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, pipelineUID))!);
     },
     opts,
@@ -210,14 +219,18 @@ export async function deletePipeline(
       requireRole(scope, ...MANAGERS);
       const impact = await repo.deleteImpact(scope, tx.db, pipelineUID);
       const gone = await repo.deletePipeline(scope, tx.db, pipelineUID);
-      const t = scope.teamUID;
-      tx.recordChange(t, 'pipeline', pipelineUID, 'delete');
-      for (const uid of gone.stages) tx.recordChange(t, 'stage', uid, 'delete');
-      for (const uid of gone.tagSets) tx.recordChange(t, 'tagSet', uid, 'delete');
-      for (const uid of gone.connections) tx.recordChange(t, 'connection', uid, 'update');
-      for (const gtid of gone.contacts) tx.recordChange(t, 'contact', gtid, 'update');
+      await emit(tx, scope, {
+        changed: [
+          logChange('pipeline', pipelineUID, 'delete'),
+          ...gone.stages.map((uid) => logChange('stage', uid, 'delete')),
+          ...gone.tagSets.map((uid) => logChange('tagSet', uid, 'delete')),
+          ...gone.connections.map((uid) => logChange('connection', uid, 'update')),
+          ...gone.contacts.map((gtid) => logChange('contact', gtid, 'update')),
+        ],
+      });
       const newDefault = await repo.ensureDefault(scope, tx.db);
-      if (newDefault) tx.recordChange(t, 'pipeline', newDefault, 'update');
+      if (newDefault)
+        await emit(tx, scope, { changed: [logChange('pipeline', newDefault, 'update')] });
       return { deleted: impact };
     },
     opts,
@@ -251,9 +264,11 @@ export async function orderPipelines(
     async (tx) => {
       const all = await repo.lockTeamPipelineUIDs(scope, tx.db);
       sameSet(order, all, "team's pipelines");
-      for (const uid of await repo.setPipelineOrder(scope, tx.db, order)) {
-        tx.recordChange(scope.teamUID, 'pipeline', uid, 'update');
-      }
+      await emit(tx, scope, {
+        changed: (await repo.setPipelineOrder(scope, tx.db, order)).map((uid) =>
+          logChange('pipeline', uid, 'update'),
+        ),
+      });
     },
     opts,
   );
@@ -310,7 +325,7 @@ export async function createStage(
           idx: await repo.nextStageIdx(scope, tx.db, pipelineUID),
         },
       ]);
-      tx.recordChange(scope.teamUID, 'stage', stageUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('stage', stageUID, 'insert')] });
       return { stage: (await repo.findStage(scope, tx.db, pipelineUID, stageUID))! };
     },
     opts,
@@ -350,7 +365,7 @@ export async function updateStage(
           ? readableTextColor(patch.color)
           : patch.fontColor;
       await repo.updateStage(scope, tx.db, pipelineUID, stageUID, { ...patch, fontColor });
-      tx.recordChange(scope.teamUID, 'stage', stageUID, 'update');
+      await emit(tx, scope, { changed: [logChange('stage', stageUID, 'update')] });
       return { stage: (await repo.findStage(scope, tx.db, pipelineUID, stageUID))! };
     },
     opts,
@@ -376,9 +391,11 @@ export async function orderStages(
         stages.filter((s) => !s.placeholder).map((s) => s.stageUID),
         "pipeline's stages (all but the placeholder)",
       );
-      for (const uid of await repo.setStageOrder(scope, tx.db, pipelineUID, order)) {
-        tx.recordChange(scope.teamUID, 'stage', uid, 'update');
-      }
+      await emit(tx, scope, {
+        changed: (await repo.setStageOrder(scope, tx.db, pipelineUID, order)).map((uid) =>
+          logChange('stage', uid, 'update'),
+        ),
+      });
       return { stages: await repo.listStages(scope, tx.db, pipelineUID) };
     },
     opts,
@@ -429,7 +446,7 @@ export async function deleteStage(
         reason: 'stageDeleted',
       });
       await repo.deleteStage(scope, tx.db, pipelineUID, stageUID);
-      tx.recordChange(scope.teamUID, 'stage', stageUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('stage', stageUID, 'delete')] });
       return { moved: gtids.length };
     },
     opts,
@@ -468,7 +485,7 @@ export async function createPhase(
         name: input.name,
         color: input.color ?? DEFAULT_PHASE_COLOR,
       });
-      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('phase', phaseUID, 'insert')] });
       return { phase: (await repo.findPhase(scope, tx.db, phaseUID))! };
     },
     opts,
@@ -489,7 +506,7 @@ export async function updatePhase(
       await requirePhase(scope, tx.db, phaseUID);
       requireRole(scope, ...MANAGERS);
       await repo.updatePhase(scope, tx.db, phaseUID, patch);
-      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'update');
+      await emit(tx, scope, { changed: [logChange('phase', phaseUID, 'update')] });
       return { phase: (await repo.findPhase(scope, tx.db, phaseUID))! };
     },
     opts,
@@ -508,10 +525,12 @@ export async function deletePhase(
     async (tx) => {
       await requirePhase(scope, tx.db, phaseUID);
       requireRole(scope, ...MANAGERS);
-      for (const uid of await repo.deletePhase(scope, tx.db, phaseUID)) {
-        tx.recordChange(scope.teamUID, 'stage', uid, 'update');
-      }
-      tx.recordChange(scope.teamUID, 'phase', phaseUID, 'delete');
+      await emit(tx, scope, {
+        changed: (await repo.deletePhase(scope, tx.db, phaseUID)).map((uid) =>
+          logChange('stage', uid, 'update'),
+        ),
+      });
+      await emit(tx, scope, { changed: [logChange('phase', phaseUID, 'delete')] });
       return { deleted: true };
     },
     opts,
@@ -531,7 +550,7 @@ export async function orderPhases(
     async (tx) => {
       sameSet(order, await repo.lockPhaseUIDs(scope, tx.db), "team's phases");
       await repo.setPhaseOrder(scope, tx.db, order);
-      for (const uid of order) tx.recordChange(scope.teamUID, 'phase', uid, 'update');
+      await emit(tx, scope, { changed: order.map((uid) => logChange('phase', uid, 'update')) });
       return { phases: await repo.listPhases(scope, tx.db) };
     },
     opts,
@@ -578,7 +597,7 @@ export async function createQuestion(
     async (tx) => {
       const questionUID = newPushId();
       await repo.insertQuestion(scope, tx.db, { questionUID, ...input });
-      tx.recordChange(scope.teamUID, 'question', questionUID, 'insert');
+      await emit(tx, scope, { changed: [logChange('question', questionUID, 'insert')] });
       return { question: questionOut((await repo.findQuestion(scope, tx.db, questionUID))!) };
     },
     opts,
@@ -602,7 +621,7 @@ export async function updateQuestion(
         question: patch.question,
         kind: patch.kind === current.kind ? undefined : patch.kind,
       });
-      tx.recordChange(scope.teamUID, 'question', questionUID, 'update');
+      await emit(tx, scope, { changed: [logChange('question', questionUID, 'update')] });
       return { question: questionOut((await repo.findQuestion(scope, tx.db, questionUID))!) };
     },
     opts,
@@ -622,7 +641,7 @@ export async function deleteQuestion(
       await requireQuestion(scope, tx.db, questionUID);
       requireRole(scope, ...MANAGERS);
       await repo.deleteQuestion(scope, tx.db, questionUID);
-      tx.recordChange(scope.teamUID, 'question', questionUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('question', questionUID, 'delete')] });
       return { deleted: true };
     },
     opts,
@@ -644,7 +663,7 @@ export async function orderQuestions(
       const label = kind === 'test' ? "team's test questions" : "team's questions";
       sameSet(order, await repo.lockQuestionUIDs(scope, tx.db, kind), label);
       await repo.setQuestionOrder(scope, tx.db, order);
-      for (const uid of order) tx.recordChange(scope.teamUID, 'question', uid, 'update');
+      await emit(tx, scope, { changed: order.map((uid) => logChange('question', uid, 'update')) });
       return questionLists(scope, tx.db);
     },
     opts,

@@ -77,9 +77,6 @@ export const syncConnectionsColumn = (scope: TeamScope) => ({
   parse: repo.connectionsOfColumn,
 });
 
-export const queueSync = (tx: Tx, scope: TeamScope, change: QueuedChange) =>
-  queueSyncs(tx, scope, [change]);
-
 /** Workflow triggers (SPEC §4 "can fire workflow triggers"): one row per event. */
 export async function queueWorkflowTriggers(
   tx: Tx,

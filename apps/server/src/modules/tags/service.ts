@@ -13,6 +13,7 @@ import { recordTagChanges } from '../contact-tags/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
+import { emit, logChange } from '../../events/emit';
 
 export type { OrphanedTag, TagRow, TagSetRow } from './repo';
 
@@ -88,8 +89,8 @@ export async function createTagSet(
       });
       const tags = newTags(body.tags ?? []);
       await repo.insertTags(scope, tx.db, tagSetUID, tags);
-      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'insert');
-      for (const t of tags) tx.recordChange(scope.teamUID, 'tag', t.tagID, 'insert');
+      await emit(tx, scope, { changed: [logChange('tagSet', tagSetUID, 'insert')] });
+      await emit(tx, scope, { changed: tags.map((t) => logChange('tag', t.tagID, 'insert')) });
       return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
     },
     options,
@@ -110,7 +111,7 @@ export async function updateTagSet(
       await writableSet(tx, scope, tagSetUID);
       await checkConnection(tx, scope, patch.connectionUID);
       await repo.updateTagSet(scope, tx.db, tagSetUID, patch);
-      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'update');
+      await emit(tx, scope, { changed: [logChange('tagSet', tagSetUID, 'update')] });
       return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
     },
     options,
@@ -132,8 +133,8 @@ export async function deleteTagSet(
       const tagIDs = await repo.tagIDsOf(scope, tx.db, tagSetUID);
       const onContacts = await repo.contactsWithTags(scope, tx.db, tagIDs);
       await repo.deleteTagSet(scope, tx.db, tagSetUID);
-      tx.recordChange(scope.teamUID, 'tagSet', tagSetUID, 'delete');
-      for (const id of tagIDs) tx.recordChange(scope.teamUID, 'tag', id, 'delete');
+      await emit(tx, scope, { changed: [logChange('tagSet', tagSetUID, 'delete')] });
+      await emit(tx, scope, { changed: tagIDs.map((id) => logChange('tag', id, 'delete')) });
       return { tags: tagIDs.length, onContacts };
     },
     options,
@@ -172,7 +173,7 @@ export async function orderTagSets(
       const have = await repo.tagSetUIDsIn(scope, tx.db, pipelineUID);
       checkOrder(body.order, have, 'Tag set');
       await repo.reorderTagSets(scope, tx.db, body.order);
-      for (const id of body.order) tx.recordChange(scope.teamUID, 'tagSet', id, 'update');
+      await emit(tx, scope, { changed: body.order.map((id) => logChange('tagSet', id, 'update')) });
       return repo.listTagSets(
         scope,
         tx.db,
@@ -197,7 +198,7 @@ export async function createTag(
       await writableSet(tx, scope, tagSetUID);
       const [tag] = newTags([body]);
       await repo.insertTags(scope, tx.db, tagSetUID, [tag!]);
-      tx.recordChange(scope.teamUID, 'tag', tag!.tagID, 'insert');
+      await emit(tx, scope, { changed: [logChange('tag', tag!.tagID, 'insert')] });
       return (await repo.findTag(scope, tx.db, tagSetUID, tag!.tagID))!;
     },
     options,
@@ -227,7 +228,7 @@ export async function updateTag(
       if (patch.name !== undefined && patch.name !== before.name) {
         await repo.renameOnContacts(scope, tx.db, tagID, patch.name);
       }
-      tx.recordChange(scope.teamUID, 'tag', tagID, 'update');
+      await emit(tx, scope, { changed: [logChange('tag', tagID, 'update')] });
       return (await repo.findTag(scope, tx.db, tagSetUID, tagID))!;
     },
     options,
@@ -250,7 +251,7 @@ export async function deleteTag(
       if (!(await repo.findTag(scope, tx.db, tagSetUID, tagID))) throw tagNotFound();
       const onContacts = await repo.contactsWithTags(scope, tx.db, [tagID]);
       await repo.deleteTag(scope, tx.db, tagID);
-      tx.recordChange(scope.teamUID, 'tag', tagID, 'delete');
+      await emit(tx, scope, { changed: [logChange('tag', tagID, 'delete')] });
       return { onContacts };
     },
     options,
@@ -271,7 +272,7 @@ export async function orderTags(
       await writableSet(tx, scope, tagSetUID);
       checkOrder(order, await repo.tagIDsOf(scope, tx.db, tagSetUID), 'Tag');
       await repo.reorderTags(scope, tx.db, tagSetUID, order);
-      for (const id of order) tx.recordChange(scope.teamUID, 'tag', id, 'update');
+      await emit(tx, scope, { changed: order.map((id) => logChange('tag', id, 'update')) });
       return (await repo.findTagSet(scope, tx.db, tagSetUID))!;
     },
     options,
@@ -286,9 +287,9 @@ async function requireOrphan(tx: Tx, scope: TeamScope, tagID: string) {
 }
 
 /** Marks each contact reconciliation touched as changed (realtime); answers how many. */
-function touchContacts(tx: Tx, scope: TeamScope, rows: readonly repo.ContactTagRef[]) {
+async function touchContacts(tx: Tx, scope: TeamScope, rows: readonly repo.ContactTagRef[]) {
   const gtids = [...new Set(rows.map((r) => r.gtid))];
-  for (const gtid of gtids) tx.recordChange(scope.teamUID, 'contact', gtid, 'update');
+  await emit(tx, scope, { changed: gtids.map((gtid) => logChange('contact', gtid, 'update')) });
   return gtids.length;
 }
 
@@ -348,15 +349,18 @@ export async function mapOrphanedTag(
         ),
       );
       // The rewritten rows' orphan keys are gone too (recordTagChanges logged the target's).
-      for (const r of rows.filter((x) => !x.merged)) {
-        tx.recordChange(
-          scope.teamUID,
-          'contactTag',
-          resourceKey.contactTag(r.gtid, r.pipelineUID, orphan.tagID),
-          'delete',
-        );
-      }
-      return { updated: touchContacts(tx, scope, rows) };
+      await emit(tx, scope, {
+        changed: rows
+          .filter((x) => !x.merged)
+          .map((r) =>
+            logChange(
+              'contactTag',
+              resourceKey.contactTag(r.gtid, r.pipelineUID, orphan.tagID),
+              'delete',
+            ),
+          ),
+      });
+      return { updated: await touchContacts(tx, scope, rows) };
     },
     options,
   );
@@ -391,7 +395,7 @@ export async function removeOrphanedTag(
           activity: { action: 'removed', data },
         })),
       );
-      return { removed: touchContacts(tx, scope, rows) };
+      return { removed: await touchContacts(tx, scope, rows) };
     },
     options,
   );

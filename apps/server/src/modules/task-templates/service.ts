@@ -6,6 +6,7 @@ import { requireContacts } from '../contacts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { TaskTemplateRow } from './repo';
 
@@ -40,7 +41,9 @@ export async function saveTaskTemplate(
       if (body.assignee.kind === 'member') await requireAssignee(tx, scope, body.assignee.uid);
       const uid = templateUID ?? newPushId('ttpl');
       await repo.upsertTaskTemplate(scope, tx.db, uid, body);
-      tx.recordChange(scope.teamUID, 'taskTemplate', uid, templateUID ? 'update' : 'insert');
+      await emit(tx, scope, {
+        changed: [logChange('taskTemplate', uid, templateUID ? 'update' : 'insert')],
+      });
       return requireTemplate(tx, scope, uid);
     },
     options,
@@ -60,7 +63,7 @@ export async function deleteTaskTemplate(
       await requireTemplate(tx, scope, templateUID);
       requireRole(scope, ...MANAGERS);
       await repo.deleteTaskTemplate(scope, tx.db, templateUID);
-      tx.recordChange(scope.teamUID, 'taskTemplate', templateUID, 'delete');
+      await emit(tx, scope, { changed: [logChange('taskTemplate', templateUID, 'delete')] });
       return { deleted: true };
     },
     options,

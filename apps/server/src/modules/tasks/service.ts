@@ -16,11 +16,10 @@ import {
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { recordActivities, recordActivity } from '../activities/service';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
-import { queueSync, queueSyncs } from '../sync/outbox';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
+import { emit, logChange } from '../../events/emit';
 
 export type { TaskRow } from './repo';
 
@@ -62,22 +61,28 @@ async function logTaskOnContact(
     assigneeUID: string;
   },
 ) {
-  await recordActivity(tx, scope, {
-    gtid: contact.gtid,
-    type: 'task',
-    action,
-    refUID: task.taskUID,
-    note: task.name,
-    data: { dueDate: task.dueDate, dueTime: task.dueTime, assigneeUID: task.assigneeUID },
-  });
-  await queueSync(tx, scope, {
-    change: {
-      kind: 'tasks',
-      contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
-      pipelineUID: null,
-    },
-    lead: leadDataOf(contact),
-    changeData: { action, ...task },
+  await emit(tx, scope, {
+    activities: [
+      {
+        gtid: contact.gtid,
+        type: 'task',
+        action,
+        refUID: task.taskUID,
+        note: task.name,
+        data: { dueDate: task.dueDate, dueTime: task.dueTime, assigneeUID: task.assigneeUID },
+      },
+    ],
+    syncs: [
+      {
+        change: {
+          kind: 'tasks',
+          contact: { emailAddress: contact.emailAddress, phoneNumber: contact.phoneNumber },
+          pipelineUID: null,
+        },
+        lead: leadDataOf(contact),
+        changeData: { action, ...task },
+      },
+    ],
   });
 }
 
@@ -102,10 +107,8 @@ export async function insertTasksWithLog(
 ) {
   await repo.insertTasks(scope, tx.db, rows);
   const onContacts = rows.filter((r) => r.gtid !== null && contacts.has(r.gtid));
-  await recordActivities(
-    tx,
-    scope,
-    onContacts.map((r) => ({
+  await emit(tx, scope, {
+    activities: onContacts.map((r) => ({
       gtid: r.gtid!,
       type: 'task' as const,
       action: 'created',
@@ -113,11 +116,7 @@ export async function insertTasksWithLog(
       note: r.name,
       data: { dueDate: r.dueDate, dueTime: r.dueTime, assigneeUID: r.assigneeUID },
     })),
-  );
-  await queueSyncs(
-    tx,
-    scope,
-    onContacts.map((r) => {
+    syncs: onContacts.map((r) => {
       const contact = contacts.get(r.gtid!)!;
       return {
         change: {
@@ -129,9 +128,10 @@ export async function insertTasksWithLog(
         changeData: { action: 'created', ...taskData(r) },
       };
     }),
-  );
-  for (const r of rows)
-    tx.recordChange(scope.teamUID, 'task', resourceKey.task(r.gtid, r.taskUID), 'insert');
+  });
+  await emit(tx, scope, {
+    changed: rows.map((r) => logChange('task', resourceKey.task(r.gtid, r.taskUID), 'insert')),
+  });
 }
 
 /** What a task made on many contacts at once is: a template, or a bulk "create task". */
@@ -254,7 +254,9 @@ export async function updateTask(
             }
           : {}),
       });
-      tx.recordChange(scope.teamUID, 'task', resourceKey.task(task.GTID, taskUID), 'update');
+      await emit(tx, scope, {
+        changed: [logChange('task', resourceKey.task(task.GTID, taskUID), 'update')],
+      });
 
       const contact = task.GTID ? await requireContact(scope, tx.db, task.GTID) : null;
       const after = (await repo.findTask(scope, tx.db, taskUID))!;
@@ -312,7 +314,9 @@ export async function deleteTask(
         const contact = await requireContact(scope, tx.db, task.GTID);
         await logTaskOnContact(tx, scope, contact, 'deleted', task);
       }
-      tx.recordChange(scope.teamUID, 'task', resourceKey.task(task.GTID, taskUID), 'delete');
+      await emit(tx, scope, {
+        changed: [logChange('task', resourceKey.task(task.GTID, taskUID), 'delete')],
+      });
       return { deleted: true };
     },
     options,

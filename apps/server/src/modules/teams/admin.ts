@@ -8,6 +8,7 @@ import type { SubscriptionInput } from '../plans/subscription-schema';
 import * as adminRepo from './admin.repo';
 import * as repo from './members.repo';
 import { presentInvitation, presentMember } from './members';
+import { emit, logChange } from '../../events/emit';
 
 /** Super-admin team screens (SPEC §6 "super"); the routes answer 404 to everyone else. */
 
@@ -56,7 +57,7 @@ export async function setSubscription(database: Database, teamUID: string, sub: 
   const scope = teamSystemScope('admin: set subscription', teamUID);
   await withTx(database, scope, async (tx) => {
     if (!(await planRepo.writeSubscription(scope, tx.db, sub))) throw notFound('Team not found');
-    tx.recordChange(teamUID, 'subscription', teamUID, 'update');
+    await emit(tx, scope, { changed: [logChange('subscription', teamUID, 'update')] });
   });
   return { subscription: sub };
 }
@@ -69,7 +70,7 @@ export async function setFlags(
   const scope = teamSystemScope('admin: set flags', teamUID);
   await withTx(database, scope, async (tx) => {
     if (!(await planRepo.writeFeatureFlags(scope, tx.db, flags))) throw notFound('Team not found');
-    tx.recordChange(teamUID, 'featureFlags', teamUID, 'update');
+    await emit(tx, scope, { changed: [logChange('featureFlags', teamUID, 'update')] });
   });
   return { flags };
 }

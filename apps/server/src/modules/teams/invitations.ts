@@ -11,6 +11,7 @@ import { checkPipelines, presentInvitation } from './members';
 import { findUser } from './repo';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import { canGrant } from './roles';
+import { emit, logChange } from '../../events/emit';
 
 /** An invitation stays valid for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -64,7 +65,7 @@ export async function createInvitation(
       invitedByUID: scope.uid,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
-    tx.recordChange(scope.teamUID, 'invitation', created.inviteCode, 'insert');
+    await emit(tx, scope, { changed: [logChange('invitation', created.inviteCode, 'insert')] });
     return created;
   });
   // After commit: the mail module stores (and may send) the mail without holding the
@@ -117,7 +118,7 @@ export async function revokeInvitation(services: Services, scope: TeamScope, inv
     }
     if (inv.status !== 'revoked') {
       await repo.setInvitationStatus(scope, tx.db, inviteCode, 'revoked');
-      tx.recordChange(scope.teamUID, 'invitation', inviteCode, 'update');
+      await emit(tx, scope, { changed: [logChange('invitation', inviteCode, 'update')] });
     }
     return { revoked: inviteCode };
   });
@@ -202,8 +203,9 @@ export async function acceptInvitation(
     }
     await repo.setInvitationStatus(scope, tx.db, inviteCode, 'accepted', uid);
     await repo.setCurrentTeam(scope, tx.db, uid);
-    tx.recordChange(inv.teamUID, 'member', uid, 'insert');
-    tx.recordChange(inv.teamUID, 'invitation', inviteCode, 'update');
+    await emit(tx, scope, {
+      changed: [logChange('member', uid, 'insert'), logChange('invitation', inviteCode, 'update')],
+    });
   });
   return { uid, teamUID: inv.teamUID, created: headers !== null, headers };
 }

@@ -6,6 +6,7 @@ import { planSummary } from '../plans/service';
 import * as repo from './members.repo';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import { canGrant, canManage } from './roles';
+import { emit, logChange } from '../../events/emit';
 
 /** A member as the API shows it: owners and admins see every pipeline ("all"). */
 export function presentMember(m: repo.MemberRow) {
@@ -110,7 +111,7 @@ export async function updateMember(
       await repo.replacePipelineAccess(scope, tx.db, uid, pipelines);
     }
     if (role !== current) await repo.setMemberRole(scope, tx.db, uid, role);
-    tx.recordChange(scope.teamUID, 'member', uid, 'update');
+    await emit(tx, scope, { changed: [logChange('member', uid, 'update')] });
     const member = (await repo.listMembers(scope, tx.db)).find((m) => m.uid === uid)!;
     return { member: presentMember(member) };
   });
@@ -125,7 +126,7 @@ export async function removeMember(database: Database, scope: TeamScope, uid: st
     if (!current) throw notFound('Member not found');
     if (!leaving) refuseTarget(scope, current, 'remove');
     await repo.deleteMember(scope, tx.db, uid);
-    tx.recordChange(scope.teamUID, 'member', uid, 'delete');
+    await emit(tx, scope, { changed: [logChange('member', uid, 'delete')] });
     return { removed: uid };
   });
 }
