@@ -364,6 +364,27 @@ export interface WriteOptions {
 }
 
 /**
+ * Where a service runs (DESIGN §1.5): the database, where a write opens its own transaction and
+ * reads share the pool, or a caller's open transaction, which the service joins. A workflow
+ * step, a sync step or a bulk batch can so call several services inside one transaction; their
+ * reads use `db.db` either way (the pool's drizzle, or the transaction's).
+ */
+export type Db = Database | Tx;
+
+/**
+ * Runs `fn` in a transaction: the caller's, when `db` is one (the change id is then the
+ * caller's), else a new one (`withTx`).
+ */
+export function inTx<T>(
+  db: Db,
+  scope: Scope,
+  fn: (tx: Tx) => Promise<T>,
+  options: WriteOptions = {},
+): Promise<T> {
+  return db instanceof Tx ? fn(db) : withTx(db, scope, fn, options);
+}
+
+/**
  * The one way to run a transaction (DESIGN §3): READ COMMITTED, a drizzle instance and a
  * pg-boss `db` on one client, and a guard that makes any use of the shared pool inside the
  * flow throw at once (with one embedded connection it would otherwise wait forever).

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DomainError } from '@leadloom/core';
 import type { Database } from '../db/database';
 import { systemScope, type TeamScope } from '../db/scope';
+import type { Db } from '../db/tx';
 import { resolveTeamScope, standingAndTeamScope } from './repo';
 
 /**
@@ -38,18 +39,14 @@ export function withRequestScope<T>(
 }
 
 /** The caller's scope in a team; a team they are not in answers 404 like one that does not exist. */
-export async function teamScopeFor(
-  database: Database,
-  uid: string,
-  teamUID: string,
-): Promise<TeamScope> {
+export async function teamScopeFor(db: Db, uid: string, teamUID: string): Promise<TeamScope> {
   const memo = requestScopes.getStore();
   const key = scopeKey(uid, teamUID);
   let scope: TeamScope | null;
   if (memo?.has(key)) {
     scope = memo.get(key)!;
     memo.delete(key);
-  } else scope = await resolveTeamScope(directory, database.db, uid, teamUID);
+  } else scope = await resolveTeamScope(directory, db.db, uid, teamUID);
   if (!scope) throw new DomainError('not-found', 'Team not found');
   return scope;
 }

@@ -5,7 +5,6 @@ import {
   createRefresher,
   createSseParser,
   formatEventId,
-  keysForChange,
   parseEventId,
   ResumePoint,
   unionOfTeams,
@@ -103,77 +102,6 @@ describe('event ids and team sets', () => {
 
   it('backs off exponentially up to 30 s', () => {
     expect([0, 1, 2, 3, 10].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 30000]);
-  });
-});
-
-describe('keysForChange', () => {
-  const change = (resource: string, id: string) => ({ teamUID: 'T', resource, id });
-
-  it("a card moving within a pipeline makes that pipeline's queries and that contact stale", () => {
-    expect(keysForChange({ ...change('contactPipeline', 'G1/p1'), op: 'update' })).toEqual([
-      ['teams', 'T', 'pipelines', 'p1'],
-      ['teams', 'T', 'contacts', 'G1'],
-    ]);
-  });
-
-  it('a contact joining or leaving a pipeline, or changing, makes every board and the counts stale', () => {
-    const cases = [
-      { ...change('contactPipeline', 'G1/p1'), op: 'insert' },
-      { ...change('contactPipeline', 'G1/p1'), op: 'delete' },
-      { ...change('contact', 'G1'), op: 'update' },
-      { ...change('contactTag', 'G1/t1'), op: 'insert' },
-    ];
-    for (const c of cases) {
-      expect(keysForChange(c)).toEqual([
-        ['teams', 'T', 'pipelines'],
-        ['teams', 'T', 'contacts', 'G1'],
-      ]);
-    }
-  });
-
-  it('a contact part makes only that contact stale', () => {
-    for (const resource of ['note', 'deal', 'answer', 'stageHistory']) {
-      expect(keysForChange(change(resource, 'G2/x'))).toEqual([['teams', 'T', 'contacts', 'G2']]);
-    }
-  });
-
-  it('an activity makes its contact and the KPI numbers stale', () => {
-    expect(keysForChange(change('activity', 'G2/x'))).toEqual([
-      ['teams', 'T', 'contacts', 'G2'],
-      ['teams', 'T', 'kpis'],
-    ]);
-  });
-
-  it('a task makes the task lists (and badge) stale, and its contact when it has one', () => {
-    expect(keysForChange(change('task', 'G3/t1'))).toEqual([
-      ['teams', 'T', 'tasks'],
-      ['teams', 'T', 'contacts', 'G3'],
-    ]);
-    expect(keysForChange(change('task', '-/t2'))).toEqual([['teams', 'T', 'tasks']]);
-  });
-
-  it('a KPI defined, edited or deleted makes the KPI list and charts stale, nothing else', () => {
-    expect(keysForChange(change('kpi', 'k1'))).toEqual([['teams', 'T', 'kpis']]);
-  });
-
-  it('a saved view or a bulk job makes only its own list stale', () => {
-    expect(keysForChange(change('filterSet', 'fs1'))).toEqual([['teams', 'T', 'filter-sets']]);
-    expect(keysForChange(change('bulkJob', 'u1/j1'))).toEqual([['teams', 'T', 'bulk-jobs']]);
-  });
-
-  it('setup and team-wide changes make the whole team stale', () => {
-    for (const resource of [
-      'pipeline',
-      'stage',
-      'tagSet',
-      'tag',
-      'statusLabel',
-      'phase',
-      'question',
-      'member',
-    ]) {
-      expect(keysForChange(change(resource, 'u1'))).toEqual([['teams', 'T']]);
-    }
   });
 });
 

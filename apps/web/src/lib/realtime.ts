@@ -9,7 +9,6 @@
  * drops (with backoff). The pure parts (SSE parsing, id bookkeeping, change → query keys) are
  * exported for tests.
  */
-import { isContactPart } from '@leadloom/core';
 import { api } from './api';
 
 // ---- SSE parsing ------------------------------------------------------------------------------
@@ -159,67 +158,6 @@ export function isChange(value: unknown): value is Change {
 }
 
 type Key = readonly unknown[];
-
-/** Contact resources a board shows (name, photo, label, tags; joining or leaving a pipeline). */
-const BOARD_CONTACT = new Set(['contact', 'contactTag']);
-
-/**
- * The query keys (prefixes) a change makes stale. Keys follow the app's
- * `['teams', teamUID, ...]` layout: `pipelines` holds the list, boards and setup of pipelines
- * (features/pipeline/api.ts pipelineKeys), `contacts, GTID` a contact page's queries
- * (features/contact/api.ts contactKeys).
- *
- * A card moving within a pipeline (`contactPipeline` update, id `GTID/pipelineUID`) makes only
- * that pipeline's queries stale: the boards of other pipelines and the pipeline list (whose
- * contact counts do not change on a move) stay, so a busy team does not refetch every board on
- * every move. A contact joining or leaving a pipeline changes the list's counts too.
- */
-export function keysForChange(
-  change: Pick<Change, 'teamUID' | 'resource' | 'id'> & { op?: string },
-): Key[] {
-  const team = change.teamUID;
-  const [GTID = '', pipelineUID] = change.id.split('/');
-  if (change.resource === 'contactPipeline') {
-    const pipelines: Key =
-      change.op === 'update' && pipelineUID
-        ? ['teams', team, 'pipelines', pipelineUID]
-        : ['teams', team, 'pipelines'];
-    return [pipelines, ['teams', team, 'contacts', GTID]];
-  }
-  if (BOARD_CONTACT.has(change.resource)) {
-    return [
-      ['teams', team, 'pipelines'],
-      ['teams', team, 'contacts', GTID],
-    ];
-  }
-  // An activity is also a KPI event (or may be): the KPI charts on screen refetch their sums.
-  if (change.resource === 'activity') {
-    return [
-      ['teams', team, 'contacts', GTID],
-      ['teams', team, 'kpis'],
-    ];
-  }
-  // Contact parts (core's catalogue): their id starts with the contact's GTID.
-  if (isContactPart(change.resource)) return [['teams', team, 'contacts', GTID]];
-  // `GTID/taskUID` (`-/taskUID` when on no contact): the task lists, the badge, the contact.
-  if (change.resource === 'task') {
-    return GTID && GTID !== '-'
-      ? [
-          ['teams', team, 'tasks'],
-          ['teams', team, 'contacts', GTID],
-        ]
-      : [['teams', team, 'tasks']];
-  }
-  // Saved table views and bulk-job progress concern only their own lists (the table follows a
-  // job by itself, and refreshes its rows when the job ends).
-  // A KPI defined, edited or deleted: the KPI list and its charts (nothing else shows KPIs).
-  if (change.resource === 'kpi') return [['teams', team, 'kpis']];
-  if (change.resource === 'filterSet') return [['teams', team, 'filter-sets']];
-  if (change.resource === 'bulkJob') return [['teams', team, 'bulk-jobs']];
-  // Setup (pipeline, stage, phase, question, tag sets, tags, status labels) and team-wide
-  // resources: their names show on boards, setup screens and contact pages alike.
-  return [['teams', team]];
-}
 
 /** Collects keys and hands them over once per `delayMs`, each key once. */
 export function createKeyBatcher(

@@ -6,9 +6,8 @@ import {
   type ActivityKind,
   type ActivityType,
 } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import type { Tx } from '../../db/tx';
+import type { Tx, Db } from '../../db/tx';
 import { requireContact } from '../contacts/access';
 import * as repo from './repo';
 
@@ -125,14 +124,14 @@ export function decodeActivityCursor(cursor: string | undefined): repo.ActivityK
  * the scope may see (else 404); activities of pipelines the scope may not see are left out.
  */
 export async function listActivities(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   query: { cursor?: string | undefined; limit: number; type?: ActivityType | undefined },
 ) {
   const after = decodeActivityCursor(query.cursor);
-  await requireContact(scope, database.db, gtid);
-  const page = await repo.listContactActivities(scope, database.db, gtid, {
+  await requireContact(scope, db.db, gtid);
+  const page = await repo.listContactActivities(scope, db.db, gtid, {
     after,
     limit: query.limit,
     type: query.type,

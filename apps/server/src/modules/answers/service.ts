@@ -1,7 +1,6 @@
 import { newPushId, DomainError, resourceKey } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type WriteOptions } from '../../db/tx';
+import { type WriteOptions, type Db, inTx } from '../../db/tx';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
@@ -18,15 +17,15 @@ export interface AnswerInput {
  * one of the team's questions; its text is taken from the team when `question` is left out.
  */
 export async function replaceAnswers(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   pipelineUID: string,
   input: readonly AnswerInput[],
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });

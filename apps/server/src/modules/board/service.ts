@@ -1,8 +1,8 @@
 import { DomainError, notFound } from '@leadloom/core';
 import type { BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import * as repo from './repo';
+import { type Db } from '../../db/tx';
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
@@ -33,15 +33,15 @@ type BareCard = Omit<BoardCard, 'tags' | 'statusLabel'>;
 
 /** Adds tags and status label to a page's cards: one query each, whatever the page size. */
 async function decorate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   cards: BareCard[],
 ): Promise<Map<string, BoardCard>> {
   const gtids = cards.map((c) => c.GTID);
   const [tags, labels] = await Promise.all([
-    repo.cardTags(scope, database.db, pipelineUID, gtids),
-    repo.cardLabels(scope, database.db, gtids),
+    repo.cardTags(scope, db.db, pipelineUID, gtids),
+    repo.cardLabels(scope, db.db, gtids),
   ]);
   return new Map(
     cards.map((c) => [
@@ -56,18 +56,18 @@ async function decorate(
  * route sends it as it comes, with no objects made or serialised here (see repo.boardJson).
  */
 export async function getBoardJson(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   limit: number,
 ): Promise<string> {
-  const body = await repo.boardJson(scope, database.db, pipelineUID, limit);
+  const body = await repo.boardJson(scope, db.db, pipelineUID, limit);
   if (body === null) throw notFound('Pipeline not found');
   return body;
 }
 
 export async function getStagePage(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   stageUID: string,
@@ -75,12 +75,12 @@ export async function getStagePage(
   limit: number,
 ): Promise<ContactPage> {
   const after = decodeCursor(cursor);
-  const pipeline = await repo.findPipeline(scope, database.db, pipelineUID);
-  if (!pipeline || !(await repo.stageExists(scope, database.db, pipelineUID, stageUID))) {
+  const pipeline = await repo.findPipeline(scope, db.db, pipelineUID);
+  if (!pipeline || !(await repo.stageExists(scope, db.db, pipelineUID, stageUID))) {
     throw notFound('Stage not found');
   }
-  const page = await repo.stagePage(scope, database.db, pipelineUID, stageUID, after, limit);
-  const cards = await decorate(database, scope, pipelineUID, page.cards);
+  const page = await repo.stagePage(scope, db.db, pipelineUID, stageUID, after, limit);
+  const cards = await decorate(db, scope, pipelineUID, page.cards);
   return {
     contacts: page.cards.map((c) => cards.get(c.GTID) ?? { ...c, tags: [], statusLabel: null }),
     nextCursor: encodeCursor(page.next),
@@ -88,8 +88,8 @@ export async function getStagePage(
 }
 
 export async function getPipelines(
-  database: Database,
+  db: Db,
   scope: TeamScope,
 ): Promise<{ pipelines: PipelineSummary[] }> {
-  return { pipelines: await repo.listPipelines(scope, database.db) };
+  return { pipelines: await repo.listPipelines(scope, db.db) };
 }

@@ -1,4 +1,3 @@
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { sortByOrder } from '@leadloom/core';
 import { getPipelines } from '../board/service';
@@ -6,6 +5,7 @@ import { listStatusLabels } from '../labels/service';
 import { globalTagSets, orphanedTags } from '../tags/service';
 import { getPhases } from '../pipelines/service';
 import * as repo from './repo';
+import { type Db } from '../../db/tx';
 
 /**
  * GET /api/teams/:teamUID/team-data: the "full" half of the app's boot (SPEC §4, §7). Status
@@ -14,17 +14,17 @@ import * as repo from './repo';
  * made up), and each issue fills its own list. Unseen notifications come from the
  * notifications module (GET /api/notifications/unseen).
  */
-export async function getTeamData(database: Database, scope: TeamScope) {
-  const { pipelines } = await getPipelines(database, scope);
+export async function getTeamData(db: Db, scope: TeamScope) {
+  const { pipelines } = await getPipelines(db, scope);
   return {
-    aiContext: await repo.readAiContext(scope, database.db),
-    statusLabels: await listStatusLabels(database, scope),
+    aiContext: await repo.readAiContext(scope, db.db),
+    statusLabels: await listStatusLabels(db, scope),
     templateCategories: [] as unknown[],
     templateTypes: [] as unknown[],
-    globalTagSets: await globalTagSets(database, scope),
+    globalTagSets: await globalTagSets(db, scope),
     // The pipeline summary: which pipelines this member sees, in their order.
     pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
-    phases: (await getPhases(database, scope)).phases,
-    orphanedTags: await orphanedTags(database, scope),
+    phases: (await getPhases(db, scope)).phases,
+    orphanedTags: await orphanedTags(db, scope),
   };
 }

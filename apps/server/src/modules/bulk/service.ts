@@ -10,7 +10,7 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { withTx, type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
 import {
@@ -65,15 +65,15 @@ const system = systemScope('bulk jobs');
 export const FAILURES_SHOWN = 100;
 
 export async function createBulkJob(
-  database: Database,
+  db: Db,
   jobs: Jobs,
   scope: TeamScope,
   request: BulkRequest,
   opts: WriteOptions = {},
 ) {
   const jobUID = newPushId('bulk');
-  const gtids = await withTx(
-    database,
+  const gtids = await inTx(
+    db,
     scope,
     async (tx) => {
       await checkAction(tx, scope, request.action);
@@ -189,11 +189,11 @@ const TAG_FAILURES: Record<TagFailure, string> = {
 };
 
 /** GET a job's progress: counts, state and the first failures (who and why). */
-export async function bulkJobStatus(database: Database, scope: TeamScope, jobUID: string) {
-  const job = await repo.findJob(scope, database.db, jobUID);
+export async function bulkJobStatus(db: Db, scope: TeamScope, jobUID: string) {
+  const job = await repo.findJob(scope, db.db, jobUID);
   if (!job) throw notFound('Bulk job not found');
   const failures =
-    job.failed > 0 ? await repo.jobFailures(scope, database.db, jobUID, FAILURES_SHOWN) : [];
+    job.failed > 0 ? await repo.jobFailures(scope, db.db, jobUID, FAILURES_SHOWN) : [];
   return { job: { ...job, failures } };
 }
 
@@ -353,14 +353,14 @@ export async function runBulkJob(
 }
 
 async function finishJob(
-  database: Database,
+  db: Db,
   teamUID: string,
   jobUID: string,
   createdBy: string,
   state: 'done' | 'failed',
   error: string | null,
 ) {
-  await withTx(database, system, async (tx) => {
+  await inTx(db, system, async (tx) => {
     await repo.setJobState(system, tx.db, teamUID, jobUID, state, error);
     await emit(tx, teamSystemScope('bulk: job finished', teamUID), {
       changed: [logChange('bulkJob', resourceKey.owned(createdBy, jobUID), 'update')],

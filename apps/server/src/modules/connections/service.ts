@@ -1,7 +1,7 @@
 import { newPushId, DomainError, notFound } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type WriteOptions } from '../../db/tx';
+import { type WriteOptions, type Db, inTx } from '../../db/tx';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
@@ -44,20 +44,20 @@ async function checkReferences(scope: TeamScope, db: AppDb, f: repo.ConnectionFi
 
 const unique = (list: string[] | undefined) => (list ? [...new Set(list)] : list);
 
-export async function listConnections(database: Database, scope: TeamScope) {
+export async function listConnections(db: Db, scope: TeamScope) {
   requireRole(scope, ...MANAGERS);
-  return { connections: await repo.listConnections(scope, database.db) };
+  return { connections: await repo.listConnections(scope, db.db) };
 }
 
 export async function createConnection(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   input: repo.ConnectionFields & { system: string },
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const fields = {
@@ -76,15 +76,15 @@ export async function createConnection(
 }
 
 export async function updateConnection(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   connectionUID: string,
   patch: repo.ConnectionFields,
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       if (!(await repo.findConnection(scope, tx.db, connectionUID, { lock: true }))) {
@@ -105,14 +105,14 @@ export async function updateConnection(
 }
 
 export async function deleteConnection(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   connectionUID: string,
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       if (!(await repo.findConnection(scope, tx.db, connectionUID, { lock: true }))) {

@@ -1,7 +1,7 @@
 import { DomainError } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { lockVisibleContacts, requireContact } from '../contacts/access';
 import * as repo from './repo';
 import type { LabelInfo } from './repo';
@@ -75,14 +75,14 @@ export async function setLabelOfContacts(
  * {@link setLabelOfContacts}. The same label again writes nothing.
  */
 export async function setStatusLabel(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   labelUID: string | null,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });

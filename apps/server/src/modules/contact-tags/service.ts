@@ -1,7 +1,6 @@
 import { DomainError, notFound, resourceKey, type ActivityAction } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import type { AppDb } from '../../db/database';
 import {
   leadDataOf,
@@ -270,14 +269,14 @@ function singleFailure(failure: TagFailure): DomainError {
  * when the contact has it already. The N = 1 case of {@link addTagsToContacts}.
  */
 export async function addContactTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   body: { tagID: string; pipelineUID?: string | null | undefined },
   options: WriteOptions,
 ): Promise<{ created: boolean; tag: ContactTagView }> {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       // "Contact not found" comes before anything about the tag.
@@ -306,15 +305,15 @@ export async function addContactTag(
  * N = 1 case of {@link removeTagsFromContacts}; a contact without the tag answers 404.
  */
 export async function removeContactTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   tagID: string,
   pipelineUID: string | null,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const { changes, failures } = await removeTagsFromContacts(tx, scope, [gtid], pipelineUID, [

@@ -7,9 +7,9 @@ import {
   notFound,
   resourceKey,
 } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
 import { loadSyncConnections, syncConnectionsColumn, type QueuedChange } from '../sync/outbox';
@@ -71,7 +71,7 @@ async function pipelineEntries(
  * GET /contacts/:GTID: the contact with its visible pipelines' data (stage, history, deals,
  * answers, tags) and its global tags. A contact the scope may not see answers 404.
  */
-export async function getContact(database: Database, scope: TeamScope, gtid: string) {
+export async function getContact(database: Db, scope: TeamScope, gtid: string) {
   const db = database.db;
   await requireContact(scope, db, gtid);
   const contact = await repo.readContact(scope, db, gtid);
@@ -123,7 +123,7 @@ const GTID_ATTEMPTS = 25;
 
 /** POST /contacts (SPEC §3 Contact; §9 activity timestamps; plan quota). */
 export async function createContact(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: CreateContactBody,
   opts: CreateOptions = {},
@@ -150,8 +150,8 @@ export async function createContact(
   assertIdentifiable(fields);
   const draw = opts.newGtid ?? ((now: number) => newGtid(now));
 
-  const gtid = await withTx(
-    database,
+  const gtid = await inTx(
+    db,
     scope,
     async (tx) => {
       let target: { pipeline: repo.PipelineRef; stage: repo.StageRef } | null = null;
@@ -210,7 +210,7 @@ export async function createContact(
     },
     { changeId: opts.changeId ?? null },
   );
-  return getContact(database, scope, gtid);
+  return getContact(db, scope, gtid);
 }
 
 const pipelineData = (p: repo.PipelineRef) => ({ groupUID: p.groupUID, nickName: p.nickName });
@@ -295,14 +295,14 @@ export async function placeNewCards(
 
 /** PATCH /contacts/:GTID: any contact field; `syncInfo` rows for the connections. */
 export async function updateContact(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   body: PatchContactBody,
   opts: WriteOptions = {},
 ) {
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
@@ -356,7 +356,7 @@ export async function updateContact(
     },
     { changeId: opts.changeId ?? null },
   );
-  return getContact(database, scope, gtid);
+  return getContact(db, scope, gtid);
 }
 
 /**
@@ -400,13 +400,13 @@ export async function deleteContacts(
  * Everything of the contact goes with it (foreign keys cascade).
  */
 export async function deleteContact(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   opts: WriteOptions = {},
 ) {
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
@@ -488,14 +488,14 @@ export async function addContactsToPipeline(
 
 /** POST /contacts/:GTID/pipelines: placed first in the stage (default: the placeholder). */
 export async function addToPipeline(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   body: AddToPipelineBody,
   opts: WriteOptions = {},
 ) {
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
@@ -518,20 +518,20 @@ export async function addToPipeline(
     },
     { changeId: opts.changeId ?? null },
   );
-  const { pipelines } = await pipelineEntries(scope, database.db, gtid, body.pipelineUID);
+  const { pipelines } = await pipelineEntries(scope, db.db, gtid, body.pipelineUID);
   return { pipeline: pipelines[0]! };
 }
 
 /** DELETE /contacts/:GTID/pipelines/:groupUID: its placement, history, deals, answers, tags go. */
 export async function removeFromPipeline(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   pipelineUID: string,
   opts: WriteOptions = {},
 ) {
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       const contact = await requireContact(scope, tx.db, gtid, { lock: true });
@@ -569,15 +569,15 @@ export async function removeFromPipeline(
 
 /** DELETE /contacts/:GTID/pipelines/:groupUID/history/:id (SPEC §4): logs `stage`/`historyDeleted`. */
 export async function deleteHistoryEntry(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   pipelineUID: string,
   id: string,
   opts: WriteOptions = {},
 ) {
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
@@ -689,15 +689,15 @@ export async function requirePipelineStage(
  * sync connections (`repo.lockDrop`).
  */
 export async function changeStage(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   pipelineUID: string,
   body: StageChangeBody,
   opts: StageChangeOptions = {},
 ): Promise<StageChangeResult> {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       // One read: the pipeline with its stages, the card locked, its drop's neighbour keys,

@@ -1,7 +1,6 @@
 import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
@@ -52,15 +51,15 @@ async function record(
 }
 
 export async function createDeal(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   pipelineUID: string,
   fields: DealFields,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireContact(scope, tx.db, gtid, { lock: true });
@@ -89,7 +88,7 @@ async function requireDeal(tx: Tx, scope: TeamScope, gtid: string, dealUID: stri
 }
 
 export async function editDeal(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   dealUID: string,
@@ -102,8 +101,8 @@ export async function editDeal(
       'Send at least one of name, value, currency or status.',
     );
   }
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const before = await requireDeal(tx, scope, gtid, dealUID);
@@ -132,14 +131,14 @@ export async function editDeal(
 }
 
 export async function deleteDeal(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   dealUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const deal = await requireDeal(tx, scope, gtid, dealUID);

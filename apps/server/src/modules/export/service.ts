@@ -9,9 +9,9 @@ import {
   type ExportRequest,
   notFound,
 } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { type Db, inTx } from '../../db/tx';
 import * as search from '../search/repo';
 import { planSearch } from '../search/service';
 import * as repo from './repo';
@@ -31,7 +31,7 @@ export interface ExportOptions {
  * file; a later failure errors the stream (the download fails rather than ending short).
  */
 export async function exportContacts(
-  database: Database,
+  database: Db,
   scope: TeamScope,
   req: ExportRequest,
   options: ExportOptions = {},
@@ -45,7 +45,7 @@ export async function exportContacts(
   const sort = effectiveSort(req);
   // Each page is one read transaction, planned as the search service plans (typo tolerance is
   // set per transaction).
-  const run = <T>(fn: (db: AppDb) => Promise<T>) => withTx(database, scope, (tx) => fn(tx.db));
+  const run = <T>(fn: (db: AppDb) => Promise<T>) => inTx(database, scope, (tx) => fn(tx.db));
   const plan = (db: AppDb, after: search.SearchPlan['after']) =>
     planSearch(scope, db, {
       filter: req.searchObj,

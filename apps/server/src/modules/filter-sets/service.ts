@@ -1,7 +1,6 @@
 import { newPushId, DomainError, notFound } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { pipelineVisible } from '../search/repo';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
@@ -19,8 +18,8 @@ export interface FilterSetInput {
 }
 
 /** The caller's own filter sets and the team's shared ones, by name. */
-export const listFilterSets = (database: Database, scope: TeamScope) =>
-  repo.listVisibleFilterSets(scope, database.db);
+export const listFilterSets = (db: Db, scope: TeamScope) =>
+  repo.listVisibleFilterSets(scope, db.db);
 
 /** Someone else's personal set is invisible: 404, as if it did not exist. */
 async function requireVisible(tx: Tx, scope: TeamScope, filterSetUID: string) {
@@ -47,13 +46,13 @@ function requireEditor(scope: TeamScope, row: FilterSetRow) {
 }
 
 export async function createFilterSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: FilterSetInput,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireFilterPipeline(tx, scope, body.filter);
@@ -74,14 +73,14 @@ export async function createFilterSet(
 }
 
 export async function updateFilterSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   filterSetUID: string,
   patch: Partial<FilterSetInput>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const row = await requireVisible(tx, scope, filterSetUID);
@@ -99,13 +98,13 @@ export async function updateFilterSet(
 }
 
 export async function deleteFilterSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   filterSetUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const row = await requireVisible(tx, scope, filterSetUID);

@@ -15,7 +15,7 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { zoneOfMember } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -28,7 +28,7 @@ import { emit, logChange } from '../../events/emit';
  * seen from the viewer's "today" in their zone.
  */
 
-export const listKpis = (database: Database, scope: TeamScope) => repo.listKpis(scope, database.db);
+export const listKpis = (db: Db, scope: TeamScope) => repo.listKpis(scope, db.db);
 
 async function requireKpi(tx: Tx | Database, scope: TeamScope, kpiUID: string): Promise<Kpi> {
   const [k] = await repo.listKpis(scope, tx.db, kpiUID);
@@ -36,8 +36,7 @@ async function requireKpi(tx: Tx | Database, scope: TeamScope, kpiUID: string): 
   return k;
 }
 
-export const getKpi = (database: Database, scope: TeamScope, kpiUID: string) =>
-  requireKpi(database, scope, kpiUID);
+export const getKpi = (db: Db, scope: TeamScope, kpiUID: string) => requireKpi(db, scope, kpiUID);
 
 /** The pipeline and stage a stage KPI names must exist (and be visible); members must be in the team. */
 async function checkRefs(tx: Tx, scope: TeamScope, body: KpiInput) {
@@ -56,14 +55,14 @@ async function checkRefs(tx: Tx, scope: TeamScope, body: KpiInput) {
 }
 
 export async function saveKpi(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kpiUID: string | null,
   body: KpiInput,
   options: WriteOptions,
 ): Promise<Kpi> {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       if (kpiUID) await requireKpi(tx, scope, kpiUID);
@@ -78,14 +77,9 @@ export async function saveKpi(
   );
 }
 
-export async function deleteKpi(
-  database: Database,
-  scope: TeamScope,
-  kpiUID: string,
-  options: WriteOptions,
-) {
-  return withTx(
-    database,
+export async function deleteKpi(db: Db, scope: TeamScope, kpiUID: string, options: WriteOptions) {
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireKpi(tx, scope, kpiUID);
@@ -112,23 +106,23 @@ const filterOf = (k: Kpi): repo.RollupFilter => ({
  * set against the target), the team total, and a series per day (or week, for long ranges).
  */
 export async function kpiResults(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kpiUID: string,
   now: () => number = Date.now,
 ): Promise<KpiResults> {
   const [kpi, zone, team] = await Promise.all([
-    requireKpi(database, scope, kpiUID),
-    zoneOfMember(database, scope, scope.uid),
-    repo.teamMembers(scope, database.db),
+    requireKpi(db, scope, kpiUID),
+    zoneOfMember(db, scope, scope.uid),
+    repo.teamMembers(scope, db.db),
   ]);
   const today = localToday(now(), zone);
   const range = kpiRange(kpi.period, today, kpi);
   const plan = kpiSeriesPlan(range);
   const f = filterOf(kpi);
   const [totals, days] = await Promise.all([
-    repo.memberTotals(scope, database.db, f, range),
-    repo.dayTotals(scope, database.db, f, plan.from, range.to),
+    repo.memberTotals(scope, db.db, f, range),
+    repo.dayTotals(scope, db.db, f, plan.from, range.to),
   ]);
   const series = new Map<string, number>();
   for (const [day, total] of days) {
@@ -156,7 +150,7 @@ export async function kpiResults(
  * week), optionally only by some members: the conversion funnel between its stages.
  */
 export async function kpiFunnel(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   query: { from?: string | undefined; to?: string | undefined; members?: string[] | undefined },
@@ -164,10 +158,10 @@ export async function kpiFunnel(
 ): Promise<KpiFunnel> {
   let range: KpiRange;
   if (query.from && query.to) range = { from: query.from, to: query.to };
-  else range = kpiRange('week', localToday(now(), await zoneOfMember(database, scope, scope.uid)));
+  else range = kpiRange('week', localToday(now(), await zoneOfMember(db, scope, scope.uid)));
   const [stages, counts] = await Promise.all([
-    repo.pipelineStages(scope, database.db, pipelineUID),
-    repo.stageEntries(scope, database.db, pipelineUID, range, query.members ?? null),
+    repo.pipelineStages(scope, db.db, pipelineUID),
+    repo.stageEntries(scope, db.db, pipelineUID, range, query.members ?? null),
   ]);
   if (!stages) throw notFound('Pipeline not found');
   return {

@@ -1,7 +1,6 @@
 import { newPushId, PUSH_ID_PREFIXES, DomainError, notFound } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
@@ -9,8 +8,7 @@ import { emit, logChange } from '../../events/emit';
 export type { StatusLabelRow } from './repo';
 
 /** Status labels by order (GET status-labels and GET /team-data `statusLabels`). */
-export const listStatusLabels = (database: Database, scope: TeamScope) =>
-  repo.listLabels(scope, database.db);
+export const listStatusLabels = (db: Db, scope: TeamScope) => repo.listLabels(scope, db.db);
 
 async function requireLabel(tx: Tx, scope: TeamScope, labelUID: string) {
   const [label] = await repo.listLabels(scope, tx.db, labelUID);
@@ -19,14 +17,14 @@ async function requireLabel(tx: Tx, scope: TeamScope, labelUID: string) {
 }
 
 export async function createStatusLabel(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: { display: string; color: string },
   options: WriteOptions,
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const labelUID = newPushId(PUSH_ID_PREFIXES.statusLabel);
@@ -39,14 +37,14 @@ export async function createStatusLabel(
 }
 
 export async function updateStatusLabel(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   labelUID: string,
   patch: { display?: string; color?: string },
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireLabel(tx, scope, labelUID);
@@ -61,13 +59,13 @@ export async function updateStatusLabel(
 
 /** Deletes a label; the contacts that had it lose it (each a change-log entry). */
 export async function deleteStatusLabel(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   labelUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireLabel(tx, scope, labelUID);
@@ -84,13 +82,13 @@ export async function deleteStatusLabel(
 }
 
 export async function orderStatusLabels(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   order: readonly string[],
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const have = new Set(await repo.labelUIDs(scope, tx.db));

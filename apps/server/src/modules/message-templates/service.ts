@@ -4,9 +4,8 @@ import {
   type MessageTemplatePatch,
   notFound,
 } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { requireContact } from '../contacts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -26,11 +25,11 @@ const RESOURCE = { category: 'messageTemplateCategory', type: 'messageTemplateTy
 const GROUP_NAME = { category: 'Category', type: 'Type' } as const;
 
 /** Everything the setup screen and the composer need, in one answer. */
-export async function listMessageTemplates(database: Database, scope: TeamScope) {
+export async function listMessageTemplates(db: Db, scope: TeamScope) {
   const [templates, categories, types] = await Promise.all([
-    repo.listTemplates(scope, database.db),
-    repo.listGroups(scope, database.db, 'category'),
-    repo.listGroups(scope, database.db, 'type'),
+    repo.listTemplates(scope, db.db),
+    repo.listGroups(scope, db.db, 'category'),
+    repo.listGroups(scope, db.db, 'type'),
   ]);
   return { templates, categories, types };
 }
@@ -61,13 +60,13 @@ function requireAuthorOrManager(scope: TeamScope, template: repo.MessageTemplate
 }
 
 export async function createMessageTemplate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: MessageTemplateCreate,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await checkGroups(tx, scope, body);
@@ -88,14 +87,14 @@ export async function createMessageTemplate(
 }
 
 export async function updateMessageTemplate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   templateUID: string,
   patch: MessageTemplatePatch,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       requireAuthorOrManager(scope, await requireTemplate(tx, scope, templateUID));
@@ -109,13 +108,13 @@ export async function updateMessageTemplate(
 }
 
 export async function deleteMessageTemplate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   templateUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       requireAuthorOrManager(scope, await requireTemplate(tx, scope, templateUID));
@@ -128,15 +127,15 @@ export async function deleteMessageTemplate(
 }
 
 export async function createTemplateGroup(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kind: repo.GroupKind,
   name: string,
   options: WriteOptions,
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const id = newPushId(kind === 'category' ? 'tcat' : 'ttyp');
@@ -155,15 +154,15 @@ async function requireGroup(tx: Tx, scope: TeamScope, kind: repo.GroupKind, id: 
 }
 
 export async function renameTemplateGroup(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kind: repo.GroupKind,
   id: string,
   name: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireGroup(tx, scope, kind, id);
@@ -178,14 +177,14 @@ export async function renameTemplateGroup(
 
 /** Deletes a category or type; its templates stay and lose it (each a change). */
 export async function deleteTemplateGroup(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kind: repo.GroupKind,
   id: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireGroup(tx, scope, kind, id);
@@ -209,14 +208,14 @@ const MESSAGE_ACTIVITY_LENGTH = 2_000;
  * the template it came from (if any, and if it still exists).
  */
 export async function logMessageSent(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   body: { text: string; templateUID?: string | null; platform?: string | null },
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const contact = await requireContact(scope, tx.db, gtid);

@@ -1,7 +1,6 @@
 import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import { MANAGERS } from '../../scope/roles';
@@ -15,9 +14,9 @@ const ACTIVITY_NOTE_LENGTH = 500;
 const preview = (text: string) =>
   text.length > ACTIVITY_NOTE_LENGTH ? `${text.slice(0, ACTIVITY_NOTE_LENGTH - 1)}…` : text;
 
-export async function listNotes(database: Database, scope: TeamScope, gtid: string) {
-  await requireContact(scope, database.db, gtid);
-  return { notes: await repo.listNotes(scope, database.db, gtid) };
+export async function listNotes(db: Db, scope: TeamScope, gtid: string) {
+  await requireContact(scope, db.db, gtid);
+  return { notes: await repo.listNotes(scope, db.db, gtid) };
 }
 
 /** The note's timeline entry and its `syncNotes` rows (SPEC §5), in the action's transaction. */
@@ -61,14 +60,14 @@ async function recordNoteChange(
 }
 
 export async function createNote(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   body: { text: string; pipelineUID?: string | null | undefined },
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const contact = await requireContact(scope, tx.db, gtid, { lock: true });
@@ -107,15 +106,15 @@ async function requireNote(tx: Tx, scope: TeamScope, gtid: string, noteUID: stri
 }
 
 export async function editNote(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   noteUID: string,
   body: { text: string },
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const { contact, note: before } = await requireNote(tx, scope, gtid, noteUID);
@@ -133,14 +132,14 @@ export async function editNote(
 }
 
 export async function deleteNote(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   gtid: string,
   noteUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const { contact, note } = await requireNote(tx, scope, gtid, noteUID);

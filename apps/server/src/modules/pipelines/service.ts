@@ -6,9 +6,9 @@ import {
   DomainError,
   notFound,
 } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { getPipelines } from '../board/service';
 import { moveToStage } from '../contacts/service';
 import { assertPipelineQuota } from '../plans/service';
@@ -59,9 +59,9 @@ function colours(color: string | undefined, fontColor: string | undefined) {
 
 // ---- pipelines ----
 
-export async function getPipeline(database: Database, scope: TeamScope, pipelineUID: string) {
-  const p = await requirePipeline(scope, database.db, pipelineUID);
-  return present(scope, database.db, p);
+export async function getPipeline(db: Db, scope: TeamScope, pipelineUID: string) {
+  const p = await requirePipeline(scope, db.db, pipelineUID);
+  return present(scope, db.db, p);
 }
 
 export interface NewPipelineInput {
@@ -74,14 +74,14 @@ export interface NewPipelineInput {
 }
 
 export async function createPipeline(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   input: NewPipelineInput,
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       // Locks the team row: concurrent creates queue here and the limit holds.
@@ -143,14 +143,14 @@ export interface PipelinePatchInput extends repo.PipelinePatch {
 }
 
 export async function updatePipeline(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   patch: PipelinePatchInput,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const current = await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -200,19 +200,19 @@ export async function updatePipeline(
   );
 }
 
-export async function getDeleteImpact(database: Database, scope: TeamScope, pipelineUID: string) {
-  await requirePipeline(scope, database.db, pipelineUID);
-  return repo.deleteImpact(scope, database.db, pipelineUID);
+export async function getDeleteImpact(db: Db, scope: TeamScope, pipelineUID: string) {
+  await requirePipeline(scope, db.db, pipelineUID);
+  return repo.deleteImpact(scope, db.db, pipelineUID);
 }
 
 export async function deletePipeline(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -252,14 +252,14 @@ function sameSet(order: readonly string[], all: readonly string[], what: string)
 }
 
 export async function orderPipelines(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   order: string[],
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  await withTx(
-    database,
+  await inTx(
+    db,
     scope,
     async (tx) => {
       const all = await repo.lockTeamPipelineUIDs(scope, tx.db);
@@ -272,7 +272,7 @@ export async function orderPipelines(
     },
     opts,
   );
-  return getPipelines(database, scope);
+  return getPipelines(db, scope);
 }
 
 // ---- stages ----
@@ -300,14 +300,14 @@ export interface NewStageInput {
 }
 
 export async function createStage(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   input: NewStageInput,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -333,15 +333,15 @@ export async function createStage(
 }
 
 export async function updateStage(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   stageUID: string,
   patch: repo.StagePatch,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -373,14 +373,14 @@ export async function updateStage(
 }
 
 export async function orderStages(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   order: string[],
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -403,15 +403,15 @@ export async function orderStages(
 }
 
 export async function deleteStage(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   pipelineUID: string,
   stageUID: string,
   moveTo: string | undefined,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
@@ -455,8 +455,8 @@ export async function deleteStage(
 
 // ---- phases ----
 
-export async function getPhases(database: Database, scope: TeamScope) {
-  return { phases: await repo.listPhases(scope, database.db) };
+export async function getPhases(db: Db, scope: TeamScope) {
+  return { phases: await repo.listPhases(scope, db.db) };
 }
 
 async function requirePhase(scope: TeamScope, db: AppDb, phaseUID: string) {
@@ -469,14 +469,14 @@ async function requirePhase(scope: TeamScope, db: AppDb, phaseUID: string) {
 export const DEFAULT_PHASE_COLOR = '#868E96';
 
 export async function createPhase(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   input: { name: string; color?: string | undefined },
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const phaseUID = newPushId();
@@ -493,14 +493,14 @@ export async function createPhase(
 }
 
 export async function updatePhase(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   phaseUID: string,
   patch: { name?: string | undefined; color?: string | undefined },
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePhase(scope, tx.db, phaseUID);
@@ -514,13 +514,13 @@ export async function updatePhase(
 }
 
 export async function deletePhase(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   phaseUID: string,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requirePhase(scope, tx.db, phaseUID);
@@ -538,14 +538,14 @@ export async function deletePhase(
 }
 
 export async function orderPhases(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   order: string[],
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       sameSet(order, await repo.lockPhaseUIDs(scope, tx.db), "team's phases");
@@ -574,8 +574,8 @@ async function questionLists(scope: TeamScope, db: AppDb) {
   };
 }
 
-export async function getQuestions(database: Database, scope: TeamScope) {
-  return questionLists(scope, database.db);
+export async function getQuestions(db: Db, scope: TeamScope) {
+  return questionLists(scope, db.db);
 }
 
 async function requireQuestion(scope: TeamScope, db: AppDb, questionUID: string) {
@@ -585,14 +585,14 @@ async function requireQuestion(scope: TeamScope, db: AppDb, questionUID: string)
 }
 
 export async function createQuestion(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   input: { question: string; kind: repo.QuestionKind },
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const questionUID = newPushId();
@@ -605,14 +605,14 @@ export async function createQuestion(
 }
 
 export async function updateQuestion(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   questionUID: string,
   patch: { question?: string | undefined; kind?: repo.QuestionKind | undefined },
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const current = await requireQuestion(scope, tx.db, questionUID);
@@ -629,13 +629,13 @@ export async function updateQuestion(
 }
 
 export async function deleteQuestion(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   questionUID: string,
   opts: WriteOptions = {},
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireQuestion(scope, tx.db, questionUID);
@@ -649,15 +649,15 @@ export async function deleteQuestion(
 }
 
 export async function orderQuestions(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   kind: repo.QuestionKind,
   order: string[],
   opts: WriteOptions = {},
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx: Tx) => {
       const label = kind === 'test' ? "team's test questions" : "team's questions";

@@ -13,10 +13,9 @@ import {
   DomainError,
   notFound,
 } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import type { AppDb } from '../../db/database';
 import type { OneTeamScope, TeamScope } from '../../db/scope';
-import type { Tx } from '../../db/tx';
+import type { Tx, Db } from '../../db/tx';
 import { getPipelines } from '../board/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -161,9 +160,9 @@ export async function planSummary(scope: OneTeamScope, db: AppDb) {
 }
 
 /** GET /api/teams/:teamUID/billing: owners and admins. */
-export async function getBilling(database: Database, scope: TeamScope) {
+export async function getBilling(db: Db, scope: TeamScope) {
   requireRole(scope, ...MANAGERS);
-  return planSummary(scope, database.db);
+  return planSummary(scope, db.db);
 }
 
 /**
@@ -171,13 +170,13 @@ export async function getBilling(database: Database, scope: TeamScope) {
  * step needs it). The billing provider's ids and data stay out of it; `status` is the resolved
  * base status the navigation guard checks.
  */
-export async function getValidationInfo(database: Database, scope: TeamScope) {
-  const plan = await planOf(scope, database.db);
-  const usage = await repo.countUsage(scope, database.db);
+export async function getValidationInfo(db: Db, scope: TeamScope) {
+  const plan = await planOf(scope, db.db);
+  const usage = await repo.countUsage(scope, db.db);
   const { stripeData: _stripe, subIds: _ids, ...subscription } = plan.subscription ?? {};
-  const { pipelines } = await getPipelines(database, scope);
+  const { pipelines } = await getPipelines(db, scope);
   return {
-    members: await repo.membersWithRoles(scope, database.db),
+    members: await repo.membersWithRoles(scope, db.db),
     contactCount: usage.contacts,
     pipelines: Object.fromEntries(pipelines.map((p) => [p.groupUID, { nickName: p.nickName }])),
     subscription: {

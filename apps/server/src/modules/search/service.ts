@@ -8,9 +8,9 @@ import {
   type SearchRequest,
   DomainError,
 } from '@leadloom/core';
-import type { AppDb, Database } from '../../db/database';
+import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { type Db, inTx } from '../../db/tx';
 import * as repo from './repo';
 
 /**
@@ -18,7 +18,7 @@ import * as repo from './repo';
  * total (exact, or a bound marked `gte`). Nothing is cached: every call reads the database.
  */
 export async function search(
-  database: Database,
+  database: Db,
   scope: TeamScope,
   req: SearchRequest,
   /** Receives where the time went (ms): waiting for a connection, then on it. */
@@ -43,7 +43,7 @@ export async function search(
   // served) instead of interleaving statement by statement; and the typo tolerance is set for
   // it alone (SET LOCAL).
   const asked = performance.now();
-  return withTx(database, scope, async (tx) => {
+  return inTx(database, scope, async (tx) => {
     timing?.('queue', performance.now() - asked);
     const started = performance.now();
     const db = tx.db;

@@ -6,9 +6,8 @@ import {
   resourceKey,
 } from '@leadloom/core';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { recordTagChanges } from '../contact-tags/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -24,7 +23,7 @@ const tagNotFound = () => notFound('Tag not found');
  * GET tag-sets: without a pipeline, the global sets then every visible pipeline's; `global`
  * only the global ones; a pipeline id only that pipeline's (404 if the scope cannot see it).
  */
-export async function listTagSets(database: Database, scope: TeamScope, pipelineUID?: string) {
+export async function listTagSets(database: Db, scope: TeamScope, pipelineUID?: string) {
   const db = database.db;
   if (pipelineUID === undefined) return repo.listTagSets(scope, db, { kind: 'all' });
   if (pipelineUID === 'global') return repo.listTagSets(scope, db, { kind: 'global' });
@@ -33,12 +32,11 @@ export async function listTagSets(database: Database, scope: TeamScope, pipeline
 }
 
 /** The global tag sets with their tags, by order (GET /team-data `globalTagSets`). */
-export const globalTagSets = (database: Database, scope: TeamScope) =>
-  repo.listTagSets(scope, database.db, { kind: 'global' });
+export const globalTagSets = (db: Db, scope: TeamScope) =>
+  repo.listTagSets(scope, db.db, { kind: 'global' });
 
 /** Orphaned tags with their contact counts (GET /team-data `orphanedTags`). */
-export const orphanedTags = (database: Database, scope: TeamScope) =>
-  repo.listOrphanedTags(scope, database.db);
+export const orphanedTags = (db: Db, scope: TeamScope) => repo.listOrphanedTags(scope, db.db);
 
 /** A set the scope may see, else 404; then the role check (a member may only read). */
 async function writableSet(tx: Tx, scope: TeamScope, tagSetUID: string) {
@@ -64,13 +62,13 @@ const newTags = (tags: readonly z.infer<typeof tagBody>[]): repo.NewTag[] =>
   }));
 
 export async function createTagSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: z.infer<typeof tagSetBody>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const pipelineUID = body.pipelineUID ?? null;
@@ -98,14 +96,14 @@ export async function createTagSet(
 }
 
 export async function updateTagSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   patch: z.infer<typeof tagSetPatch>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -120,13 +118,13 @@ export async function updateTagSet(
 
 /** Deletes a set and its tags; the tags stay on contacts as orphaned tags. */
 export async function deleteTagSet(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -156,13 +154,13 @@ function checkOrder(order: readonly string[], have: readonly string[], what: str
 }
 
 export async function orderTagSets(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: z.infer<typeof tagSetsOrderBody>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const pipelineUID = body.pipelineUID;
@@ -185,14 +183,14 @@ export async function orderTagSets(
 }
 
 export async function createTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   body: z.infer<typeof tagBody>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -207,15 +205,15 @@ export async function createTag(
 
 /** Edits a tag; a new name is also written on the contacts that carry it. */
 export async function updateTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   tagID: string,
   patch: z.infer<typeof tagPatch>,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -237,14 +235,14 @@ export async function updateTag(
 
 /** Deletes a tag from its set; it stays on contacts as an orphaned tag. */
 export async function deleteTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   tagID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -259,14 +257,14 @@ export async function deleteTag(
 }
 
 export async function orderTags(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   tagSetUID: string,
   order: readonly string[],
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await writableSet(tx, scope, tagSetUID);
@@ -301,14 +299,14 @@ async function touchContacts(tx: Tx, scope: TeamScope, rows: readonly repo.Conta
  * trigger); where the contact already had the target, the orphan counts as removed.
  */
 export async function mapOrphanedTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   orphanID: string,
   targetID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const orphan = await requireOrphan(tx, scope, orphanID);
@@ -372,13 +370,13 @@ export async function mapOrphanedTag(
  * no remoteID — and a `tagRemoved` trigger).
  */
 export async function removeOrphanedTag(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   orphanID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const orphan = await requireOrphan(tx, scope, orphanID);

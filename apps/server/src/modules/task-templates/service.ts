@@ -1,7 +1,7 @@
 import { newPushId, type TaskTemplate, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { requireContacts } from '../contacts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
@@ -16,8 +16,7 @@ export type { TaskTemplateRow } from './repo';
  * function (`applyTaskTemplate`) so workflows and bulk jobs create the same tasks.
  */
 
-export const listTaskTemplates = (database: Database, scope: TeamScope) =>
-  repo.listTaskTemplates(scope, database.db);
+export const listTaskTemplates = (db: Db, scope: TeamScope) => repo.listTaskTemplates(scope, db.db);
 
 async function requireTemplate(tx: Tx | Database, scope: TeamScope, templateUID: string) {
   const [t] = await repo.listTaskTemplates(scope, tx.db, templateUID);
@@ -26,14 +25,14 @@ async function requireTemplate(tx: Tx | Database, scope: TeamScope, templateUID:
 }
 
 export async function saveTaskTemplate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   templateUID: string | null,
   body: TaskTemplate,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       if (templateUID) await requireTemplate(tx, scope, templateUID);
@@ -51,13 +50,13 @@ export async function saveTaskTemplate(
 }
 
 export async function deleteTaskTemplate(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   templateUID: string,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       await requireTemplate(tx, scope, templateUID);
@@ -102,15 +101,15 @@ export const requireTaskTemplate = (tx: Tx, scope: TeamScope, templateUID: strin
 
 /** POST …/task-templates/:id/apply: the template on up to TASK_TEMPLATE_APPLY_MAX contacts. */
 export async function applyTaskTemplateTo(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   templateUID: string,
   gtids: readonly string[],
   options: WriteOptions,
   now: () => number = Date.now,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const template = await requireTemplate(tx, scope, templateUID);

@@ -15,7 +15,7 @@ import {
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { withTx, type Tx, type WriteOptions } from '../../db/tx';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -177,13 +177,13 @@ export async function createTasksOnContacts(
 }
 
 export async function createTask(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   body: TaskCreate,
   options: WriteOptions,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const assignee = await requireAssignee(tx, scope, body.assigneeUID ?? scope.uid);
@@ -216,15 +216,15 @@ function requireCanChange(scope: TeamScope, task: repo.TaskRow) {
 }
 
 export async function updateTask(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   taskUID: string,
   patch: TaskPatch,
   options: WriteOptions,
   now: () => number = Date.now,
 ) {
-  return withTx(
-    database,
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const task = await repo.findTask(scope, tx.db, taskUID, { lock: true });
@@ -296,14 +296,9 @@ export async function updateTask(
   );
 }
 
-export async function deleteTask(
-  database: Database,
-  scope: TeamScope,
-  taskUID: string,
-  options: WriteOptions,
-) {
-  return withTx(
-    database,
+export async function deleteTask(db: Db, scope: TeamScope, taskUID: string, options: WriteOptions) {
+  return inTx(
+    db,
     scope,
     async (tx) => {
       const task = await repo.findTask(scope, tx.db, taskUID, { lock: true });
@@ -331,12 +326,12 @@ export const TASK_PAGE = 200;
  * owners and admins only (others 403). Each assignee's "today" is their own.
  */
 export async function listTaskView(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   q: { view: TaskView; assignee: string; limit?: number; cursor?: string },
   now: () => number = Date.now,
 ) {
-  const members = await memberZones(database, scope);
+  const members = await memberZones(db, scope);
   const uids =
     q.assignee === 'me'
       ? [scope.uid]
@@ -354,7 +349,7 @@ export async function listTaskView(
   }));
   const limit = Math.min(q.limit ?? TASK_PAGE, TASK_PAGE);
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const tasks = await repo.listTasks(scope, database.db, { view: q.view, who, limit, after });
+  const tasks = await repo.listTasks(scope, db.db, { view: q.view, who, limit, after });
   const last = tasks.length === limit ? tasks[tasks.length - 1] : undefined;
   return {
     tasks,
@@ -389,31 +384,27 @@ function decodeCursor(cursor: string): repo.TaskCursor {
 }
 
 /** A contact's tasks (404 when the contact is not one the caller sees). */
-export async function tasksOfContact(database: Database, scope: TeamScope, gtid: string) {
-  await requireContact(scope, database.db, gtid);
-  return { tasks: await repo.contactTasks(scope, database.db, gtid) };
+export async function tasksOfContact(db: Db, scope: TeamScope, gtid: string) {
+  await requireContact(scope, db.db, gtid);
+  return { tasks: await repo.contactTasks(scope, db.db, gtid) };
 }
 
 /** A member's time zone (their profile's, else the default). */
-export async function zoneOfMember(database: Database, scope: TeamScope, uid: string) {
-  return (await memberZones(database, scope)).get(uid)?.zone ?? DEFAULT_TIME_ZONE;
+export async function zoneOfMember(db: Db, scope: TeamScope, uid: string) {
+  return (await memberZones(db, scope)).get(uid)?.zone ?? DEFAULT_TIME_ZONE;
 }
 
 /** The navigation badge: the caller's open tasks due today and overdue, in their zone. */
-export async function myDueCounts(
-  database: Database,
-  scope: TeamScope,
-  now: () => number = Date.now,
-) {
-  const me = (await memberZones(database, scope)).get(scope.uid);
+export async function myDueCounts(db: Db, scope: TeamScope, now: () => number = Date.now) {
+  const me = (await memberZones(db, scope)).get(scope.uid);
   const today = localToday(now(), me?.zone ?? DEFAULT_TIME_ZONE);
-  return { ...(await repo.dueCounts(scope, database.db, scope.uid, today)), date: today };
+  return { ...(await repo.dueCounts(scope, db.db, scope.uid, today)), date: today };
 }
 
 /** The team's members with their zones, for the assignee pickers. */
-export async function taskAssignees(database: Database, scope: TeamScope) {
+export async function taskAssignees(db: Db, scope: TeamScope) {
   return {
-    members: [...(await memberZones(database, scope)).values()].map(({ uid, name, zone }) => ({
+    members: [...(await memberZones(db, scope)).values()].map(({ uid, name, zone }) => ({
       uid,
       name,
       timeZone: zone,

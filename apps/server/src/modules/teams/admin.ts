@@ -1,7 +1,6 @@
 import { subscriptionStatus, tierValue, notFound } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import { systemScope, teamSystemScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { type Db, inTx } from '../../db/tx';
 import * as planRepo from '../plans/repo';
 import { planSummary } from '../plans/service';
 import type { SubscriptionInput } from '../plans/subscription-schema';
@@ -12,8 +11,8 @@ import { emit, logChange } from '../../events/emit';
 
 /** Super-admin team screens (SPEC §6 "super"); the routes answer 404 to everyone else. */
 
-export async function listTeams(database: Database, q: string) {
-  const teams = await adminRepo.searchTeams(systemScope('admin: teams'), database.db, q);
+export async function listTeams(db: Db, q: string) {
+  const teams = await adminRepo.searchTeams(systemScope('admin: teams'), db.db, q);
   return {
     teams: teams.map((t) => ({
       teamUID: t.teamUID,
@@ -26,11 +25,11 @@ export async function listTeams(database: Database, q: string) {
   };
 }
 
-export async function teamDetail(database: Database, teamUID: string) {
+export async function teamDetail(db: Db, teamUID: string) {
   const scope = teamSystemScope('admin: team detail', teamUID);
-  const team = await adminRepo.findTeam(scope, database.db);
+  const team = await adminRepo.findTeam(scope, db.db);
   if (!team) throw notFound('Team not found');
-  const plan = await planSummary(scope, database.db);
+  const plan = await planSummary(scope, db.db);
   return {
     team: {
       teamUID: team.teamUID,
@@ -39,8 +38,8 @@ export async function teamDetail(database: Database, teamUID: string) {
       ownerEmail: team.ownerEmail,
       createdAt: team.createdAt,
     },
-    members: (await repo.listMembers(scope, database.db)).map(presentMember),
-    invitations: (await repo.listOpenInvitations(scope, database.db)).map((i) =>
+    members: (await repo.listMembers(scope, db.db)).map(presentMember),
+    invitations: (await repo.listOpenInvitations(scope, db.db)).map((i) =>
       presentInvitation(i, true),
     ),
     subscription: plan.subscription,
@@ -53,22 +52,18 @@ export async function teamDetail(database: Database, teamUID: string) {
   };
 }
 
-export async function setSubscription(database: Database, teamUID: string, sub: SubscriptionInput) {
+export async function setSubscription(db: Db, teamUID: string, sub: SubscriptionInput) {
   const scope = teamSystemScope('admin: set subscription', teamUID);
-  await withTx(database, scope, async (tx) => {
+  await inTx(db, scope, async (tx) => {
     if (!(await planRepo.writeSubscription(scope, tx.db, sub))) throw notFound('Team not found');
     await emit(tx, scope, { changed: [logChange('subscription', teamUID, 'update')] });
   });
   return { subscription: sub };
 }
 
-export async function setFlags(
-  database: Database,
-  teamUID: string,
-  flags: Record<string, boolean>,
-) {
+export async function setFlags(db: Db, teamUID: string, flags: Record<string, boolean>) {
   const scope = teamSystemScope('admin: set flags', teamUID);
-  await withTx(database, scope, async (tx) => {
+  await inTx(db, scope, async (tx) => {
     if (!(await planRepo.writeFeatureFlags(scope, tx.db, flags))) throw notFound('Team not found');
     await emit(tx, scope, { changed: [logChange('featureFlags', teamUID, 'update')] });
   });

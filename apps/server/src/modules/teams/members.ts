@@ -1,7 +1,7 @@
 import { DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamRole, TeamScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { type Db, inTx } from '../../db/tx';
 import { planSummary } from '../plans/service';
 import * as repo from './members.repo';
 import { MANAGERS, requireRole } from '../../scope/roles';
@@ -34,12 +34,12 @@ export function presentInvitation(inv: repo.InvitationRow, withCode: boolean) {
 }
 
 /** GET /api/teams/:teamUID/members: every member reads it. */
-export async function getMembers(database: Database, scope: TeamScope) {
+export async function getMembers(db: Db, scope: TeamScope) {
   const manager = MANAGERS.includes(scope.role);
   const [members, invitations, plan] = [
-    await repo.listMembers(scope, database.db),
-    await repo.listOpenInvitations(scope, database.db),
-    await planSummary(scope, database.db),
+    await repo.listMembers(scope, db.db),
+    await repo.listOpenInvitations(scope, db.db),
+    await planSummary(scope, db.db),
   ];
   return {
     members: members.map(presentMember),
@@ -89,13 +89,13 @@ function refuseTarget(scope: TeamScope, targetRole: TeamRole, action: 'change' |
 
 /** PATCH /api/teams/:teamUID/members/:uid {role?, pipelines?}. */
 export async function updateMember(
-  database: Database,
+  db: Db,
   scope: TeamScope,
   uid: string,
   change: { role?: 'admin' | 'member' | undefined; pipelines?: string[] | undefined },
 ) {
   requireRole(scope, ...MANAGERS);
-  return withTx(database, scope, async (tx) => {
+  return inTx(db, scope, async (tx) => {
     const current = await repo.findMemberRole(scope, tx.db, uid);
     if (!current) throw notFound('Member not found');
     refuseTarget(scope, current, 'change');
@@ -118,10 +118,10 @@ export async function updateMember(
 }
 
 /** DELETE /api/teams/:teamUID/members/:uid: managers remove others; anyone but the owner may leave. */
-export async function removeMember(database: Database, scope: TeamScope, uid: string) {
+export async function removeMember(db: Db, scope: TeamScope, uid: string) {
   const leaving = uid === scope.uid && scope.role !== 'owner';
   if (!leaving) requireRole(scope, ...MANAGERS);
-  return withTx(database, scope, async (tx) => {
+  return inTx(db, scope, async (tx) => {
     const current = await repo.findMemberRole(scope, tx.db, uid);
     if (!current) throw notFound('Member not found');
     if (!leaving) refuseTarget(scope, current, 'remove');

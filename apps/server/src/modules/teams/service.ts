@@ -1,23 +1,23 @@
 import { DomainError } from '@leadloom/core';
-import type { Database } from '../../db/database';
 import { systemScope } from '../../db/scope';
 import { teamScopeFor } from '../../scope/team-scope';
 import { listPipelines } from '../board/repo';
 import { findUser, membershipsOf } from './repo';
+import { type Db } from '../../db/tx';
 
 const directory = systemScope('membership lookup');
 
 /** SPEC §3 "User (logged user data)". */
-export async function loggedUserData(database: Database, uid: string) {
-  const user = await findUser(directory, database.db, uid);
+export async function loggedUserData(db: Db, uid: string) {
+  const user = await findUser(directory, db.db, uid);
   if (!user) throw new DomainError('not-found', 'User data not found');
-  const memberships = await membershipsOf(directory, database.db, uid);
+  const memberships = await membershipsOf(directory, db.db, uid);
   const current =
     memberships.find((m) => m.teamUID === user.currentTeamUID) ?? memberships[0] ?? null;
   const groupAccess: Record<string, string[]> = {};
   for (const m of memberships) {
-    const scope = await teamScopeFor(database, uid, m.teamUID);
-    groupAccess[m.teamUID] = (await listPipelines(scope, database.db)).map((p) => p.groupUID);
+    const scope = await teamScopeFor(db, uid, m.teamUID);
+    groupAccess[m.teamUID] = (await listPipelines(scope, db.db)).map((p) => p.groupUID);
   }
   return {
     uid: user.uid,

@@ -1,3 +1,4 @@
+import { isContactPart, RESOURCE_NAMES } from '@leadloom/core';
 import {
   useInfiniteQuery,
   useMutation,
@@ -7,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { onChangeOf } from '../../lib/staleKeys';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
 import { tagKeys } from '../setup-tags/api';
 import type {
@@ -48,6 +50,19 @@ export const contactKeys = {
   pipeline: (teamUID: string, groupUID: string) =>
     ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
 };
+
+// Everything on a contact's page is under its key: the contact itself, its placements, tags and
+// timeline, and its parts (core's catalogue: their ids start with the contact's GTID), and a
+// task on it (`-/taskUID` is a task on no contact).
+onChangeOf(
+  RESOURCE_NAMES.filter(
+    (r) => isContactPart(r) || ['contact', 'contactPipeline', 'contactTag', 'activity'].includes(r),
+  ),
+  ({ teamUID, GTID }) => [contactKeys.all(teamUID, GTID)],
+);
+onChangeOf(['task'], ({ teamUID, GTID }) =>
+  GTID && GTID !== '-' ? [contactKeys.all(teamUID, GTID)] : [],
+);
 
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 

@@ -2,6 +2,7 @@ import type { Kpi, KpiFunnel, KpiInput, KpiResults } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { onChangeOf } from '../../lib/staleKeys';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
 
@@ -14,6 +15,10 @@ export const kpiKeys = {
   funnel: (teamUID: string, pipelineUID: string, range: string) =>
     ['teams', teamUID, 'kpis', 'funnel', pipelineUID, range] as const,
 };
+
+// An activity is (or may be) a KPI event: the charts on screen refetch their sums. A KPI defined,
+// edited or deleted: the list and its charts.
+onChangeOf(['activity', 'kpi'], ({ teamUID }) => [kpiKeys.all(teamUID)]);
 
 export function useKpis(teamUID: string) {
   return useQuery({

@@ -3,6 +3,7 @@
  * early start in app/boot/prefetch.ts, which runs before React and the screens have loaded.
  */
 import { api } from '../../lib/api';
+import { onChangeOf } from '../../lib/staleKeys';
 import type { Board, PipelineSummary } from './types';
 
 export const PAGE_SIZE = 50;
@@ -16,6 +17,17 @@ export const pipelineKeys = {
   board: (teamUID: string, groupUID: string) =>
     ['teams', teamUID, 'pipelines', groupUID, 'board'] as const,
 };
+
+// A card moving within a pipeline (a `contactPipeline` update, id `GTID/pipelineUID`) makes only
+// that pipeline's queries stale: other boards and the list (whose counts a move leaves alone)
+// stay, so a busy team does not refetch every board on every move. Joining or leaving a pipeline
+// changes the list's counts; a contact's name, label or tags show on every board.
+onChangeOf(['contactPipeline'], ({ teamUID, op, rest: [pipelineUID] }) => [
+  op === 'update' && pipelineUID
+    ? ['teams', teamUID, 'pipelines', pipelineUID]
+    : pipelineKeys.list(teamUID),
+]);
+onChangeOf(['contact', 'contactTag'], ({ teamUID }) => [pipelineKeys.list(teamUID)]);
 
 export function fetchPipelines(teamUID: string, signal?: AbortSignal) {
   return api

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOwnChange } from '../../lib/changeId';
-import { createKeyBatcher, createRefresher, joinRealtime, keysForChange } from '../../lib/realtime';
+import { createKeyBatcher, createRefresher, joinRealtime } from '../../lib/realtime';
+import { keysForChange } from '../../lib/staleKeys';
 import { createLiveTable, isTableKey, refreshTable } from '../table/liveTable';
 import { tableKeys } from '../table/requests';
 import { createLiveBoards } from './liveBoards';

@@ -5,6 +5,7 @@
  */
 import type { SearchAnswer, SearchRequestInput } from '@leadloom/core';
 import { api } from '../../lib/api';
+import { onChangeOf } from '../../lib/staleKeys';
 import { compactFilter, type TableQuery } from './tableState';
 
 /** Rows per `/v2` page (the service's largest page: fewer round trips while scrolling). */
@@ -20,6 +21,11 @@ export const tableKeys = {
   filterSets: (teamUID: string) => ['teams', teamUID, 'filter-sets'] as const,
   bulkJob: (teamUID: string, jobUID: string) => ['teams', teamUID, 'bulk-jobs', jobUID] as const,
 };
+
+// Saved views and bulk-job progress concern only their own lists (the table follows a job by
+// itself, and refreshes its rows when the job ends).
+onChangeOf(['filterSet'], ({ teamUID }) => [['teams', teamUID, 'filter-sets']]);
+onChangeOf(['bulkJob'], ({ teamUID }) => [['teams', teamUID, 'bulk-jobs']]);
 
 export function searchBody(
   teamUID: string,

@@ -2,6 +2,7 @@ import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { onChangeOf } from '../../lib/staleKeys';
 
 /** docs/api.md "Tasks": the shape is core's. */
 export type { Task };
@@ -33,6 +34,9 @@ export const taskKeys = {
   assignees: (teamUID: string) => ['teams', teamUID, 'tasks', 'assignees'] as const,
   contact: (teamUID: string, GTID: string) => ['teams', teamUID, 'tasks', 'contact', GTID] as const,
 };
+
+// `GTID/taskUID` (`-/taskUID` on no contact): the task lists and the badge.
+onChangeOf(['task'], ({ teamUID }) => [taskKeys.all(teamUID)]);
 
 export function useTaskView(teamUID: string, view: TaskView, assignee: string) {
   return useInfiniteQuery({
