@@ -26,8 +26,10 @@ const QUEUE_TIMED_OPTIONS = [
   'retryBackoff',
 ] as const;
 
-export interface SendOptions
-  extends Omit<PgBoss.SendOptions, 'db' | (typeof QUEUE_TIMED_OPTIONS)[number]> {
+export interface SendOptions extends Omit<
+  PgBoss.SendOptions,
+  'db' | (typeof QUEUE_TIMED_OPTIONS)[number]
+> {
   /** The transaction's db (Tx.bossDb): the job exists only if the transaction commits. */
   db?: BossDb;
 }

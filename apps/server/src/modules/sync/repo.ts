@@ -65,7 +65,8 @@ export function connectionsOfColumn(value: unknown): SyncConnectionRow[] {
 /** A row as written: its team, and when it was queued and falls due, in ms on the app clock. */
 type TeamOutboxRow = OutboxRow & { teamUID: string; queuedMs: number; dueMs: number };
 
-const fromMs = (column: string) => sql.raw(`timestamptz 'epoch' + ${column} * interval '1 millisecond'`);
+const fromMs = (column: string) =>
+  sql.raw(`timestamptz 'epoch' + ${column} * interval '1 millisecond'`);
 
 /** One INSERT for any number of rows (arrays bind five parameters), rows in their given order. */
 function outboxInsert(rows: TeamOutboxRow[]) {
