@@ -5,18 +5,18 @@ export type Clock = () => number;
 
 /**
  * The app clock: the one "now" of everything that schedules or waits. Calendar rules read it
- * (each person's "today" for tasks, the home dashboard's week and streak), and so does every
- * time the app computes to act later: an outbox row's `deliver_after` (a sync's delayBy), a
- * notification's snooze, the change log's retention cutoff, and later the outreach engine's waits,
- * workflows' pauses, retries and leases. Each such time is computed here and STORED (a timestamp
- * column, a parameter of the statement), never left to SQL's `now()` or to a job queue's own
- * delay (`jobs.send` refuses pg-boss's delay options), so moving this clock in a test moves all of
- * them together.
+ * (each person's "today" for tasks and KPIs, a task's "in N days", the home dashboard's week and
+ * streak), and so does every time the app computes to act later: an outbox row's `deliver_after`
+ * (a sync's delayBy), a notification's snooze, a trial's end, and later the outreach engine's
+ * waits, workflows' pauses, retries and leases. Each such time is computed here and STORED (a
+ * timestamp column, a parameter of the statement), never left to SQL's `now()` or to a job
+ * queue's own delay (`jobs.send` refuses pg-boss's delay options), so moving this clock in a test
+ * moves all of them together.
  *
  * Real time on purpose, whatever this says: sessions, sign-in tokens, invitation and sign-up
  * links, auth throttles and bans (a credential's life must never depend on a clock a test can
- * move), and measurements (durations, logs). Record stamps (`created_at`, `updated_at`) stay the
- * database's.
+ * move), measurements (durations, logs), and record stamps (`created_at`, `updated_at`, the
+ * change log's retention, which compares with them).
  *
  * In a deployment it is `Date.now`, full stop: `test` is undefined unless NODE_ENV=test.
  */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
@@ -78,7 +79,7 @@ describe(`the outbox on the app clock (${ENGINE})`, () => {
 
   it('computes the due time from the clock as it stands when the row is queued', async () => {
     await withTx(s.database, systemScope('test'), (tx) =>
-      tx.db.execute(`DELETE FROM outbox WHERE team_uid = '${w.teamUID}'`),
+      tx.db.execute(sql`DELETE FROM outbox WHERE team_uid = ${w.teamUID}`),
     );
     s.testClock.advance(3 * DAY);
     const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
