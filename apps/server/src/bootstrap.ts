@@ -1,7 +1,7 @@
 import { createBetterAuth, migrateAuthTables, resolveAuthSecret } from './auth/auth';
 import { createTokenVerifier } from './auth/identity-token';
 import type { Config } from './config';
-import { serverClock } from './clock';
+import { createAppClock } from './clock';
 import { openDatabase } from './db/database';
 import { lockDataDir } from './db/lock';
 import { migrateDatabase } from './db/migrate';
@@ -46,6 +46,7 @@ export async function openBackend(
   const unlock = !config.databaseUrl && opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
     const database = await openDatabase({
+      clock: createAppClock(config),
       databaseUrl: config.databaseUrl,
       dataDir: opts.dataDir,
       logger,
@@ -108,7 +109,7 @@ export async function startServices(
       database,
       auth,
       jobs,
-      now: serverClock(config.testClockFile),
+      clock: database.clock,
       verifyToken: createTokenVerifier(auth, config.publicUrl, database),
     };
     started.services = services;
@@ -122,7 +123,7 @@ export async function startServices(
     if (config.testClockFile) {
       logger.warn(
         { file: config.testClockFile },
-        'LEADLOOM_TEST_CLOCK_FILE is set: the calendar clock is moved by that file (browser tests only)',
+        'LEADLOOM_TEST_CLOCK_FILE is set: the app clock is moved by that file (browser tests only)',
       );
     }
     try {

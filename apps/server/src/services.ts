@@ -1,6 +1,6 @@
 import type { BetterAuth } from './auth/auth';
 import type { Identity } from './auth/identity-token';
-import type { Clock } from './clock';
+import type { AppClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Jobs } from './jobs/boss';
@@ -13,8 +13,11 @@ export interface Services {
   database: Database;
   auth: BetterAuth;
   jobs: Jobs;
-  /** The clock for calendar rules (tasks' today, the home dashboard); clock.ts. */
-  now: Clock;
+  /**
+   * The app clock (clock.ts): calendar rules and everything that schedules read it; the same
+   * instance as `database.clock`, which transactions carry.
+   */
+  clock: AppClock;
   /** With `teamUID`, the identity also carries the caller's scope in that team (`teamScope`). */
   verifyToken(token: string, teamUID?: string): Promise<Identity | null>;
 }

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { AppClock } from '../clock';
 import type { Logger } from '../logger';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded/start-embedded';
 import { createGuardedPool } from './pool';
@@ -15,6 +16,8 @@ export interface Database {
   /** The shared pool: drizzle, better-auth and pg-boss all use it (guarded inside transactions). */
   pool: pg.Pool;
   db: AppDb;
+  /** The app clock (clock.ts), so every transaction computes its due times from the same one. */
+  clock: AppClock;
   acquireForTransaction(): Promise<pg.PoolClient>;
   close(): Promise<void>;
 }
@@ -27,6 +30,8 @@ export interface OpenDatabaseOptions {
   /** Embedded data folder; undefined = in memory (tests). */
   dataDir?: string | undefined;
   logger: Logger;
+  /** The app clock the services share (clock.ts). */
+  clock: AppClock;
   /** Pool size on PostgreSQL (embedded is always 1). */
   poolSize?: number;
 }
@@ -72,6 +77,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     describe,
     pool,
     db,
+    clock: opts.clock,
     acquireForTransaction,
     close() {
       closed ??= (async () => {

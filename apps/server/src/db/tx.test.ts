@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnknownQueueError } from '../jobs/boss';
+import { QueueTimeError, UnknownQueueError } from '../jobs/boss';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { hasCause, isUniqueViolation } from './errors';
 import { PoolUsedInTransactionError } from './pool';
@@ -141,6 +141,21 @@ describe(`the shared connection (${ENGINE})`, () => {
     await expect(s.jobs.send('no-such-queue', { marker: 'x' })).rejects.toBeInstanceOf(
       UnknownQueueError,
     );
+  });
+
+  it("refuses pg-boss's own delays: a wait is a stored time on the app clock", async () => {
+    for (const options of [
+      { startAfter: 60 },
+      { retryDelay: 30 },
+      { retryBackoff: true },
+      { singletonSeconds: 60 },
+      { singletonNextSlot: true },
+    ]) {
+      await expect(
+        s.jobs.send('maintenance', { marker: 'timed' }, options as never),
+      ).rejects.toBeInstanceOf(QueueTimeError);
+    }
+    expect(await jobsIn('maintenance', 'timed')).toBe(0);
   });
 
   it('numbers change-log entries per team without gaps, in commit order, and only on commit', async () => {

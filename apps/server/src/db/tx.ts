@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { AppClock } from '../clock';
 import type { AppDb, Database } from './database';
 import { CHANGE_CHANNEL, notifyPayload, signalCommittedChanges } from './change-signal';
 import { txFlow } from './pool';
@@ -100,7 +101,9 @@ export class Tx {
     /** Client-supplied id of this change, so a client can ignore its own echo (DESIGN §7). */
     readonly changeId: string | null,
     /** PostgreSQL: NOTIFY other processes' realtime streams at commit (DESIGN §7). */
-    private readonly notify = false,
+    private readonly notify: boolean,
+    /** The app clock: what the transaction schedules (a due time) is computed from it. */
+    readonly clock: AppClock,
   ) {
     const state = stateFor(client);
     state.tx = this;
@@ -423,7 +426,13 @@ export async function withTx<T>(
     }
     const begun = client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
     begun.catch(() => {});
-    tx = new Tx(scope, client, options.changeId ?? null, database.mode === 'postgres');
+    tx = new Tx(
+      scope,
+      client,
+      options.changeId ?? null,
+      database.mode === 'postgres',
+      database.clock,
+    );
     tx.holdBegin(uncorkBegin);
     const open = tx;
     const result = await txFlow.run(flow, () => fn(open));

@@ -9,8 +9,27 @@ export const HOUSE_QUEUES = ['maintenance', CHANGE_LOG_RETENTION_QUEUE] as const
 
 export class UnknownQueueError extends Error {}
 export class JobNotQueuedError extends Error {}
+export class QueueTimeError extends Error {}
 
-export interface SendOptions extends Omit<PgBoss.SendOptions, 'db'> {
+/**
+ * pg-boss options that make the queue keep time itself (a start delay, a retry delay, a time-slot
+ * singleton), on the database's clock: refused. A job's due time is computed from the app clock
+ * (clock.ts) and stored where a worker reads it, so a test can move every wait at once.
+ */
+const QUEUE_TIMED_OPTIONS = [
+  'startAfter',
+  'singletonSeconds',
+  'singletonMinutes',
+  'singletonHours',
+  'singletonNextSlot',
+  'retryDelay',
+  'retryBackoff',
+] as const;
+
+export interface SendOptions extends Omit<
+  PgBoss.SendOptions,
+  'db' | (typeof QUEUE_TIMED_OPTIONS)[number]
+> {
   /** The transaction's db (Tx.bossDb): the job exists only if the transaction commits. */
   db?: BossDb;
 }
@@ -55,6 +74,12 @@ export async function startJobs(
     boss,
     async send(queue, data, options = {}) {
       if (!known.has(queue)) throw new UnknownQueueError(`No job queue named "${queue}".`);
+      const timed = QUEUE_TIMED_OPTIONS.filter((k) => (options as PgBoss.SendOptions)[k]);
+      if (timed.length > 0) {
+        throw new QueueTimeError(
+          `Job options ${timed.join(', ')} keep time on the queue's clock: store the due time, computed from the app clock, instead.`,
+        );
+      }
       const id = await boss.send(queue, data, options as PgBoss.SendOptions);
       if (!id) throw new JobNotQueuedError(`The job for queue "${queue}" was not queued.`);
       return id;

@@ -67,6 +67,8 @@ export async function workChangeLogRetention(services: Services): Promise<void> 
   );
   await boss.schedule(CHANGE_LOG_RETENTION_QUEUE, CHANGE_LOG_RETENTION_CRON, {}, { tz: 'UTC' });
   await boss.work(CHANGE_LOG_RETENTION_QUEUE, async () => {
+    // Real time, not the app clock: the cutoff is compared with the entries' created_at, which
+    // the database stamps with its own now().
     const started = Date.now();
     const result = await pruneChangeLog(services, {
       cutoff: new Date(started - days * 86_400_000),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { startServices, type StartedServices } from '../bootstrap';
+import type { TestClock } from '../clock';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 
@@ -9,6 +10,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const ENGINE = TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
 export interface TestServices extends StartedServices {
+  /**
+   * Moves this backend's app clock (`clock`): `testClock.advance(2 * DAY)` and every due time,
+   * wait and calendar rule reads two days later, without waiting.
+   */
+  testClock: TestClock;
   /** Stops everything and drops the throwaway database. */
   cleanup(): Promise<void>;
 }
@@ -50,8 +56,11 @@ export async function startTestServices(
   const services = await startServices(config, createLogger(config.logLevel), {
     dataDir: undefined,
   });
+  const testClock = services.clock.test;
+  if (!testClock) throw new Error('the test backend has no movable clock (NODE_ENV must be test)');
   return {
     ...services,
+    testClock,
     async cleanup() {
       await services.close();
       await drop?.();

@@ -4,7 +4,10 @@ import { foldStageTallies } from './tally.repo';
 
 const scope = systemScope('stage tally folding');
 
-/** How often the tallies are folded: a busy pipeline gathers a few hundred delta rows between. */
+/**
+ * How often the tallies are folded: a busy pipeline gathers a few hundred delta rows between. A
+ * housekeeping cadence on real time, not a due time: nothing waits on it (tests fold by hand).
+ */
 export const TALLY_FOLD_INTERVAL_MS = 5_000;
 /** Pipelines folded per statement; a backlog is worked through in further statements at once. */
 const PIPELINES_PER_FOLD = 200;

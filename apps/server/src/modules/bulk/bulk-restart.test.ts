@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { realClock } from '../../clock';
 import { openDatabase } from '../../db/database';
 import { DEMO_USER } from '../../seed/demo-data';
 
@@ -212,6 +213,7 @@ describe(`a bulk job across a killed server (${ENGINE})`, () => {
     // Every contact of the job: in the target stage, with exactly one activity, one history
     // entry and one sync/trigger of that move.
     const db = await openDatabase({
+      clock: realClock,
       databaseUrl: where.DATABASE_URL,
       dataDir: where.DATA_DIR,
       logger: (await import('../../logger')).createLogger('warn'),

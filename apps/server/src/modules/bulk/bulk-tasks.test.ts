@@ -86,6 +86,28 @@ describe(`bulk tasks (${ENGINE})`, () => {
     }
   });
 
+  it('counts a template\'s "in N days" from the app clock, as the job runs', async () => {
+    const made = await w.owner.client.api(`/api/teams/${w.teamUID}/task-templates`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Follow up', dueInDays: 2 }),
+    });
+    const templateUID = (made.body!.taskTemplate as { templateUID: string }).templateUID;
+    const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    s.testClock.advance(40 * 24 * 60 * 60 * 1000);
+    try {
+      const { jobUID } = await postBulk(w.member, w.teamUID, {
+        action: { type: 'task-template', templateUID },
+        GTIDs: [gtid!],
+      });
+      expect((await waitForJob(w.member, w.teamUID, jobUID)).job).toMatchObject({ done: 1 });
+      expect((await tasksOf(gtid!)).map((t) => t.dueDate)).toEqual([
+        addDays(localToday(s.clock.now(), 'UTC'), 2),
+      ]);
+    } finally {
+      s.testClock.reset();
+    }
+  });
+
   it('refuses an unknown template or assignee with 404 and stores no job', async () => {
     const gtids = await addContacts(s, w.teamUID, 1, [w.p1]);
     const before = await countRows(s, 'bulk_job', w.teamUID);

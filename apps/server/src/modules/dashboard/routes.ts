@@ -8,7 +8,7 @@ export function dashboardRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.get('/teams/:teamUID/dashboard/home', async (c) => {
     const scope = c.get('scope');
-    return c.json(await homeDashboard(services, scope, services.now));
+    return c.json(await homeDashboard(services, scope, services.clock.now));
   });
   return app;
 }

@@ -65,7 +65,7 @@ export function kpiRoutes(services: Services) {
     const started = performance.now();
     const scope = c.get('scope');
     const kpiUID = parseWith(id, c.req.param('kpiUID'));
-    const results = await service.kpiResults(database, scope, kpiUID);
+    const results = await service.kpiResults(database, scope, kpiUID, services.clock.now);
     timing(c, started);
     return c.json(results);
   });
@@ -74,7 +74,7 @@ export function kpiRoutes(services: Services) {
     const scope = c.get('scope');
     const pipelineUID = parseWith(id, c.req.param('pipelineUID'));
     const query = parseWith(funnelQuery, c.req.query());
-    const funnel = await service.kpiFunnel(database, scope, pipelineUID, query);
+    const funnel = await service.kpiFunnel(database, scope, pipelineUID, query, services.clock.now);
     timing(c, started);
     return c.json(funnel);
   });

@@ -172,5 +172,22 @@ describe(`notifications (${ENGINE})`, () => {
       snoozeStamp,
     );
     expect((await post(user, '/api/notifications/nope/dismiss')).status).toBe(404);
+
+    // The snooze runs on the app clock: a day later the snoozed one is back, the other is not.
+    try {
+      s.testClock.advance(TIMINGS.snoozeMs - 60_000);
+      expect(await unseenIds(user)).not.toContain(a.notificationId);
+      s.testClock.advance(2 * 60_000);
+      const later = await unseenIds(user);
+      expect(later).toContain(a.notificationId);
+      expect(later).not.toContain(b.notificationId);
+      // Snoozed again then, it is stamped a day after the moved clock's now.
+      const again = await post(user, `/api/notifications/${a.notificationId}/dismiss`);
+      expect((again.body as { stamp: number }).stamp).toBeGreaterThanOrEqual(
+        snoozeStamp + TIMINGS.snoozeMs,
+      );
+    } finally {
+      s.testClock.reset();
+    }
   });
 });

@@ -87,7 +87,7 @@ export async function unseenNotifications(
   uid: string,
   surface: AppSurface,
   path: string | undefined,
-  now = Date.now(),
+  now = services.clock.now(),
 ) {
   const all = await userNotifications(services, uid, surface);
   const notifications = all.filter(
@@ -102,7 +102,7 @@ export async function stampNotification(
   uid: string,
   notificationId: string,
   kind: 'snooze' | 'never',
-  now = Date.now(),
+  now = services.clock.now(),
 ) {
   const stamp = kind === 'snooze' ? snoozeStamp(now) : permanentStamp(now);
   await withTx(services.database, scope, async (tx) => {

@@ -41,6 +41,7 @@ export async function requestSignUp(services: Services, input: SignUp): Promise<
       name: input.name,
       teamName: input.teamName,
       passwordHash,
+      // Real time, not the app clock: the link's token is a credential (see invitations.ts).
       expiresAt: new Date(Date.now() + PENDING_SIGNUP_TTL_MS),
     });
   });

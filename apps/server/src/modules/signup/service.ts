@@ -45,7 +45,7 @@ export async function signUp(
         name: input.teamName,
         slug: `team-${teamUID.toLowerCase()}`,
         ownerUID: uid,
-        subscription: trialSubscription(Date.now()),
+        subscription: trialSubscription(services.clock.now()),
       }),
     );
   } catch (error) {

@@ -74,6 +74,25 @@ describe(`sign-up (${ENGINE})`, () => {
     expect(trialDays).toBeLessThan(14.01);
   });
 
+  it("dates the trial's end on the app clock, while the session keeps real time", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    s.testClock.advance(30 * DAY);
+    try {
+      const { res, json, client } = await signUp({ ...valid, email: 'later@example.com' });
+      expect(res.status).toBe(201);
+      expect((await client.raw('/api/auth/token')).status).toBe(200);
+      const sub = await s.database.pool.query<{ subscription: { trialEndsAt: string } }>(
+        'SELECT subscription FROM team WHERE team_uid = $1',
+        [json.teamUID],
+      );
+      const trialDays = (Date.parse(sub.rows[0]!.subscription.trialEndsAt) - Date.now()) / DAY;
+      expect(trialDays).toBeGreaterThan(43.99);
+      expect(trialDays).toBeLessThan(44.01);
+    } finally {
+      s.testClock.reset();
+    }
+  });
+
   it('signs in with the chosen password afterwards', async () => {
     const client = await new TestClient(app).signIn('sam@example.com', 'sesame-42');
     expect((await client.api('/api/me')).status).toBe(200);

@@ -1,8 +1,10 @@
 import { selectSyncTargets, type SyncChange, type TriggerEvent } from '@leadloom/core';
-import type { TeamScope } from '../../db/scope';
+import { systemScope, type TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import * as repo from './repo';
 import type { OutboxRow, SyncConnectionRow } from './types';
+
+const dispatcher = systemScope('outbox delivery');
 
 /**
  * The outbox side of an action (DESIGN §1.3, §5): which connections a change goes to is core's
@@ -98,3 +100,10 @@ export async function queueWorkflowTriggers(
     })),
   );
 }
+
+/**
+ * The outbox rows due now on the app clock, claimed for `tx` (see `claimDueOutbox`): the read of
+ * the delivery engine, which deletes what it delivered in the same transaction.
+ */
+export const claimDueOutbox = (tx: Tx, limit: number) =>
+  repo.claimDueOutbox(dispatcher, tx, tx.clock.now(), limit);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TeamScope } from '../../db/scope';
+import type { SystemScope, TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import type { OutboxRow, SyncConnectionRow } from './types';
 
@@ -62,27 +62,80 @@ export function connectionsOfColumn(value: unknown): SyncConnectionRow[] {
   return rows.map(toConnection);
 }
 
-type TeamOutboxRow = OutboxRow & { teamUID: string };
+/** A row as written: its team, and when it was queued and falls due, in ms on the app clock. */
+type TeamOutboxRow = OutboxRow & { teamUID: string; queuedMs: number; dueMs: number };
 
-/** One INSERT for any number of rows (arrays bind four parameters), rows in their given order. */
+const fromMs = (column: string) =>
+  sql.raw(`timestamptz 'epoch' + ${column} * interval '1 millisecond'`);
+
+/** One INSERT for any number of rows (arrays bind five parameters), rows in their given order. */
 function outboxInsert(rows: TeamOutboxRow[]) {
   return sql`
-    INSERT INTO outbox (team_uid, kind, payload, deliver_after)
-    SELECT v.team_uid, v.kind, v.payload, now() + make_interval(mins => v.delay)
+    INSERT INTO outbox (team_uid, kind, payload, created_at, deliver_after)
+    SELECT v.team_uid, v.kind, v.payload, ${fromMs('v.queued_ms')}, ${fromMs('v.due_ms')}
     FROM unnest(${sql.param(rows.map((r) => r.teamUID))}::text[],
       ${sql.param(rows.map((r) => r.kind))}::text[],
       ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[],
-      ${sql.param(rows.map((r) => r.delayMinutes ?? 0))}::int[]) AS v(team_uid, kind, payload, delay)`;
+      ${sql.param(rows.map((r) => r.queuedMs))}::bigint[],
+      ${sql.param(rows.map((r) => r.dueMs))}::bigint[]) AS v(team_uid, kind, payload, queued_ms, due_ms)`;
 }
 
 /**
- * Inserts outbox rows; `delayMinutes` holds delivery back (SPEC §9 sync period). Deferred: they
- * go out with the action's next statement (db/tx.ts), joined with outbox rows queued just before.
+ * Inserts outbox rows; `delayMinutes` holds delivery back (SPEC §9 sync period). Both times come
+ * from the app clock (clock.ts) and are stored, so a test that moves the clock sees a delayed row
+ * fall due, and `deliver_after - created_at` is the delay asked for. Deferred: they go out with
+ * the action's next statement (db/tx.ts), joined with outbox rows queued just before.
  */
 export function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[]) {
+  const queuedMs = tx.clock.now();
   tx.deferRows(
     'outbox',
-    rows.map((r) => ({ ...r, teamUID: scope.teamUID })),
+    rows.map((r) => ({
+      ...r,
+      teamUID: scope.teamUID,
+      queuedMs,
+      dueMs: queuedMs + (r.delayMinutes ?? 0) * 60_000,
+    })),
     outboxInsert,
   );
+}
+
+export interface DueOutboxRow {
+  teamUID: string;
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  deliverAfter: string;
+}
+
+/**
+ * The outbox rows due at `nowMs` (the app clock's now), oldest due first, claimed: each is locked
+ * for the caller's transaction and skipped by any other dispatcher until it commits (a delivered
+ * row is then deleted; a failed one gets a later `deliver_after`). What the delivery engine reads.
+ */
+export async function claimDueOutbox(
+  _scope: SystemScope,
+  tx: Tx,
+  nowMs: number,
+  limit: number,
+): Promise<DueOutboxRow[]> {
+  const r = await tx.db.execute<{
+    team_uid: string;
+    id: string | number;
+    kind: string;
+    payload: Record<string, unknown>;
+    deliver_after: Date | string;
+  }>(sql`
+    SELECT team_uid, id, kind, payload, deliver_after FROM outbox
+    WHERE deliver_after <= timestamptz 'epoch' + ${nowMs}::bigint * interval '1 millisecond'
+    ORDER BY deliver_after, team_uid, id
+    LIMIT ${limit}
+    FOR UPDATE SKIP LOCKED`);
+  return r.rows.map((row) => ({
+    teamUID: row.team_uid,
+    id: Number(row.id),
+    kind: row.kind,
+    payload: row.payload,
+    deliverAfter: new Date(row.deliver_after).toISOString(),
+  }));
 }

@@ -66,7 +66,7 @@ export function taskTemplateRoutes(services: Services) {
         templateUID,
         GTIDs,
         c.get('write'),
-        services.now,
+        services.clock.now,
       ),
       201,
     );

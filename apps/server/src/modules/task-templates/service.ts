@@ -79,7 +79,7 @@ export async function applyTaskTemplate(
   scope: TeamScope,
   template: TaskTemplate,
   gtids: readonly string[],
-  now: number = Date.now(),
+  now: number = tx.clock.now(),
 ): Promise<string[]> {
   const contacts = await requireContacts(scope, tx.db, gtids);
   return createTasksOnContacts(tx, scope, taskSpecOf(scope, template), contacts, now);

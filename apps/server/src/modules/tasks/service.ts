@@ -154,7 +154,7 @@ export async function createTasksOnContacts(
   scope: TeamScope,
   spec: TaskSpec,
   contacts: ReadonlyMap<string, ContactHead>,
-  now: number = Date.now(),
+  now: number = tx.clock.now(),
 ): Promise<string[]> {
   const zone = (await requireAssignee(tx, scope, spec.assigneeUID)).zone;
   const dueDate =

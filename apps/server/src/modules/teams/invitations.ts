@@ -63,6 +63,8 @@ export async function createInvitation(
       role: input.role,
       pipelines,
       invitedByUID: scope.uid,
+      // Real time, not the app clock: the invite code is a credential, and the database checks
+      // its expiry against its own now() when it is used.
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
     await emit(tx, scope, { changed: [logChange('invitation', created.inviteCode, 'insert')] });
