@@ -2,11 +2,10 @@ import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
-import { emit, logChange } from '../../events/emit';
+import { emit, logChange, type NewActivity } from '../../events/emit';
 
 export type { DealStatus, DealView } from './repo';
 

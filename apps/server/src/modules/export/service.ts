@@ -12,7 +12,7 @@ import {
 import type { AppDb, Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import * as search from '../search/repo';
+import * as search from '../search/queries';
 import { planSearch } from '../search/service';
 import * as repo from './repo';
 

@@ -2,7 +2,7 @@ import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions } from '../../db/tx';
-import { pipelineVisible } from '../search/repo';
+import { pipelineVisible } from '../pipelines/visible';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';

@@ -2,13 +2,12 @@ import { subscriptionStatus, tierValue, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope, teamSystemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import * as planRepo from '../plans/repo';
 import { planSummary } from '../plans/service';
 import type { SubscriptionInput } from '../plans/subscription-schema';
+import { replaceFeatureFlags, replaceSubscription } from '../plans/team-plan';
 import * as adminRepo from './admin.repo';
 import * as repo from './members.repo';
 import { presentInvitation, presentMember } from './members';
-import { emit, logChange } from '../../events/emit';
 
 /** Super-admin team screens (SPEC §6 "super"); the routes answer 404 to everyone else. */
 
@@ -55,10 +54,7 @@ export async function teamDetail(database: Database, teamUID: string) {
 
 export async function setSubscription(database: Database, teamUID: string, sub: SubscriptionInput) {
   const scope = teamSystemScope('admin: set subscription', teamUID);
-  await withTx(database, scope, async (tx) => {
-    if (!(await planRepo.writeSubscription(scope, tx.db, sub))) throw notFound('Team not found');
-    await emit(tx, scope, { changed: [logChange('subscription', teamUID, 'update')] });
-  });
+  await withTx(database, scope, (tx) => replaceSubscription(tx, scope, sub));
   return { subscription: sub };
 }
 
@@ -68,9 +64,6 @@ export async function setFlags(
   flags: Record<string, boolean>,
 ) {
   const scope = teamSystemScope('admin: set flags', teamUID);
-  await withTx(database, scope, async (tx) => {
-    if (!(await planRepo.writeFeatureFlags(scope, tx.db, flags))) throw notFound('Team not found');
-    await emit(tx, scope, { changed: [logChange('featureFlags', teamUID, 'update')] });
-  });
+  await withTx(database, scope, (tx) => replaceFeatureFlags(tx, scope, flags));
   return { flags };
 }

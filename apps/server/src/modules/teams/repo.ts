@@ -121,12 +121,6 @@ export async function insertTeam(_scope: SystemScope, db: AppDb, t: NewTeam): Pr
     ON CONFLICT (uid) DO UPDATE SET current_team_uid = EXCLUDED.current_team_uid`);
 }
 
-export async function acceptTerms(_scope: SystemScope, db: AppDb, uid: string, version: string) {
-  await db.execute(sql`
-    INSERT INTO user_profile (uid, terms_version) VALUES (${uid}, ${version})
-    ON CONFLICT (uid) DO UPDATE SET terms_version = EXCLUDED.terms_version`);
-}
-
 export async function findUserIdByEmail(
   _scope: SystemScope,
   db: AppDb,

@@ -2,7 +2,7 @@ import { DomainError } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import { systemScope } from '../../db/scope';
 import { teamScopeFor } from '../../scope/team-scope';
-import { listPipelines } from '../board/repo';
+import { getPipelines } from '../board/service';
 import { findUser, membershipsOf } from './repo';
 
 const directory = systemScope('membership lookup');
@@ -17,7 +17,8 @@ export async function loggedUserData(database: Database, uid: string) {
   const groupAccess: Record<string, string[]> = {};
   for (const m of memberships) {
     const scope = await teamScopeFor(database, uid, m.teamUID);
-    groupAccess[m.teamUID] = (await listPipelines(scope, database.db)).map((p) => p.groupUID);
+    const { pipelines } = await getPipelines(database, scope);
+    groupAccess[m.teamUID] = pipelines.map((p) => p.groupUID);
   }
   return {
     uid: user.uid,
