@@ -7,8 +7,6 @@ import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
 import { emit, logChange, type NewActivity } from '../../events/emit';
 
-export type { DealStatus, DealView } from './repo';
-
 export interface DealFields {
   name: string;
   /** Normalised decimal string. */

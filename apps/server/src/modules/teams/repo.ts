@@ -81,19 +81,6 @@ export async function findUser(
   };
 }
 
-/** Pipelines each member may see, keyed by team (SPEC §3 groupAccess). */
-export async function pipelineAccessOf(
-  _scope: SystemScope,
-  db: AppDb,
-  uid: string,
-): Promise<Record<string, string[]>> {
-  const r = await db.execute<{ team_uid: string; pipeline_uid: string }>(sql`
-    SELECT team_uid, pipeline_uid FROM pipeline_access WHERE uid = ${uid} ORDER BY pipeline_uid`);
-  const out: Record<string, string[]> = {};
-  for (const row of r.rows) (out[row.team_uid] ??= []).push(row.pipeline_uid);
-  return out;
-}
-
 export interface NewTeam {
   teamUID: string;
   name: string;
