@@ -75,8 +75,5 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
     skipAnalysisNotInRules: true,
-    reporterOptions: {
-      text: { highlightFocused: true },
-    },
   },
 };
