@@ -13,10 +13,15 @@ const DATA_LAYER_ONLY = {
   patterns: [
     {
       group: ['drizzle-orm/*', '**/db/pool', '**/db/embedded/*'],
-      message: 'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
+      message:
+        'Database access belongs in a repository (DESIGN §1.2); use a repo with a TeamScope.',
     },
   ],
 };
+
+/** The browser's ways to the network, which web code uses only through lib/api.ts. */
+const WEB_NETWORK = ['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'];
+const WEB_API_ONLY = 'Reach the server through apps/web/src/lib/api.ts (DESIGN §8).';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -25,7 +30,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -50,10 +58,7 @@ export default tseslint.config(
       'apps/server/src/jobs/**',
     ],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        DATA_LAYER_ONLY,
-      ],
+      'no-restricted-imports': ['error', DATA_LAYER_ONLY],
     },
   },
   // Inside modules/ only the routes speak HTTP: services and repositories throw core's
@@ -62,7 +67,8 @@ export default tseslint.config(
   ...(() => {
     const http = {
       group: ['**/http/*', 'hono', 'hono/*'],
-      message: "Only a module's routes speak HTTP; throw core's DomainError (docs/architecture.md).",
+      message:
+        "Only a module's routes speak HTTP; throw core's DomainError (docs/architecture.md).",
     };
     const moduleIgnores = [
       'apps/server/src/modules/**/routes.ts',
@@ -120,11 +126,38 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's one door to the server is lib/api.ts (the token, the change id, errors and
+    // the offline answer in one place); .dependency-cruiser.cjs holds off imports of server code,
+    // this the network calls.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...WEB_NETWORK.map((name) => ({ name, message: WEB_API_ONLY })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].flatMap((object) =>
+          WEB_NETWORK.map((property) => ({ object, property, message: WEB_API_ONLY })),
+        ),
+        { object: 'navigator', property: 'sendBeacon', message: WEB_API_ONLY },
+      ],
+    },
+  },
+  {
     // Core is pure: no I/O, no platform APIs.
     files: ['packages/core/src/**/*.ts'],
     ignores: ['packages/core/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'pg', 'react*', 'hono*'], message: 'packages/core is pure.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'pg', 'react*', 'hono*'], message: 'packages/core is pure.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -140,24 +140,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testThrottleFactor: c.LEADLOOM_TEST_THROTTLE_FACTOR ?? 1,
   };
 }
-
-/** Every variable the server reads, for the README's table (kept next to the schema). */
-export const CONFIG_DOC: Record<string, string> = {
-  PORT: '3000',
-  HOST: '0.0.0.0',
-  DATA_DIR: './data',
-  DATABASE_URL: 'unset = embedded PGlite',
-  LOG_LEVEL: 'info',
-  PUBLIC_URL: 'http://localhost:$PORT',
-  AUTH_SECRET: 'generated once into DATA_DIR',
-  WEB_DIST: 'apps/web/dist',
-  PASSWORD_MIN_LENGTH: '6',
-  SMTP_URL: 'unset = mail is stored only',
-  SMTP_FROM: 'Leadloom <no-reply@localhost>',
-  SUPER_ADMIN_EMAILS: 'ignored (a warning): use `npm run admin -- grant EMAIL`',
-  TRUST_PROXY: 'false',
-  PARTNER_DOMAINS: 'unset = no partner links get a token',
-  CHANGE_LOG_RETENTION_DAYS: '7',
-  EXTENSION_IDS: 'unset = the id of manifest-key.txt',
-  EXTENSION_STORE_URL: 'unset = /extension.zip',
-};

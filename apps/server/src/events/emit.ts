@@ -12,6 +12,9 @@ export interface Changed {
   op: ChangeOp;
 }
 
+/** What an event writes on a contact's timeline; actions name it here, as part of the event. */
+export type { NewActivity };
+
 export const logChange = (resource: Resource, id: string, op: ChangeOp): Changed => ({
   resource,
   id,

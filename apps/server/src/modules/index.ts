@@ -21,6 +21,7 @@ import { functionsModule } from './functions/module';
 import { kpisModule } from './kpis/module';
 import { labelsModule } from './labels/module';
 import { mailModule } from './mail/module';
+import { memberSyncModule } from './member-sync/module';
 import { messageTemplatesModule } from './message-templates/module';
 import { notesModule } from './notes/module';
 import { notificationsModule } from './notifications/module';
@@ -51,6 +52,7 @@ export const MODULES: readonly ModuleManifest[] = [
   plansModule,
   settingsModule,
   bootModule,
+  memberSyncModule,
   analyticsModule,
   notificationsModule,
   extensionModule,

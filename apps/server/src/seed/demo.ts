@@ -23,7 +23,8 @@ import { readSetting, writeSetting } from '../modules/settings/repo';
 import { saveTaskTemplate } from '../modules/task-templates/service';
 import { insertTasksWithLog } from '../modules/tasks/service';
 import type { NewTaskRow } from '../modules/tasks/repo';
-import { acceptTerms, findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
+import { acceptTerms } from '../modules/account/repo';
+import { findUserIdByEmail, insertTeam, membershipsOf } from '../modules/teams/repo';
 import { teamScopeFor } from '../scope/team-scope';
 import { emit, logChange } from '../events/emit';
 import {

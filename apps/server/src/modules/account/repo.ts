@@ -16,6 +16,12 @@ export async function profileExtras(
   };
 }
 
+export async function acceptTerms(_scope: SystemScope, db: AppDb, uid: string, version: string) {
+  await db.execute(sql`
+    INSERT INTO user_profile (uid, terms_version) VALUES (${uid}, ${version})
+    ON CONFLICT (uid) DO UPDATE SET terms_version = EXCLUDED.terms_version`);
+}
+
 export interface AccountPatch {
   name?: string | undefined;
   photoURL?: string | null | undefined;

@@ -4,10 +4,15 @@ import { setInitialPassword } from '../../auth/repo';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import type { Services } from '../../services';
-import { acceptTerms } from '../teams/repo';
 import { loggedUserData } from '../teams/service';
 import { teamScopeFor } from '../../scope/team-scope';
-import { profileExtras, setCurrentTeam, updateAccount, type AccountPatch } from './repo';
+import {
+  acceptTerms,
+  profileExtras,
+  setCurrentTeam,
+  updateAccount,
+  type AccountPatch,
+} from './repo';
 
 const scope = systemScope('account');
 

@@ -8,7 +8,7 @@ import {
   ownerWithTeam,
   signIn,
 } from '../../test/team-fixtures';
-import { membersIncomplete, syncTeamMembers } from './member-sync';
+import { membersIncomplete, syncTeamMembers } from '../member-sync/service';
 
 let s: TestServices;
 beforeAll(async () => {

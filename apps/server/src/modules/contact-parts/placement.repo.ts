@@ -35,11 +35,3 @@ export async function inVisiblePipeline(
       AND ${visiblePipelineFilter(scope, sql`cp.pipeline_uid`)}`);
   return new Set(r.rows.map((row) => row.gtid));
 }
-
-/** The signed-in user's display name (authors of notes). */
-export async function userName(scope: TeamScope, db: AppDb): Promise<string> {
-  const r = await db.execute<{ name: string | null }>(
-    sql`SELECT name FROM "user" WHERE id = ${scope.uid}`,
-  );
-  return r.rows[0]?.name ?? '';
-}

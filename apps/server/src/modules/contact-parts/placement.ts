@@ -27,5 +27,3 @@ export const contactsInPipeline = (
   gtids: readonly string[],
   pipelineUID: string,
 ) => repo.inVisiblePipeline(scope, db, gtids, pipelineUID);
-
-export const authorName = (scope: TeamScope, db: AppDb) => repo.userName(scope, db);

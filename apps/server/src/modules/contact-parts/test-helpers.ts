@@ -118,19 +118,6 @@ export async function addConnection(
   return connectionUID;
 }
 
-export async function setContactEmail(
-  s: TestServices,
-  teamUID: string,
-  gtid: string,
-  email: string,
-) {
-  await q(s, `UPDATE contact SET email_address = $3 WHERE team_uid = $1 AND gtid = $2`, [
-    teamUID,
-    gtid,
-    email,
-  ]);
-}
-
 export interface OutboxRecord {
   seq: number;
   kind: string;

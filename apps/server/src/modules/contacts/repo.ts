@@ -128,18 +128,6 @@ export async function updateContact(
     WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid}`);
 }
 
-/** The visible pipelines a contact is placed in (for the outbox rows of a contact change). */
-export async function placedPipelineUIDs(
-  scope: TeamScope,
-  db: AppDb,
-  gtid: string,
-): Promise<string[]> {
-  const r = await db.execute<{ pipeline_uid: string }>(sql`
-    SELECT pipeline_uid FROM contact_pipeline
-    WHERE team_uid = ${scope.teamUID} AND gtid = ${gtid} ORDER BY pipeline_uid`);
-  return r.rows.map((row) => row.pipeline_uid);
-}
-
 // ---------------------------------------------------------------------------------------------
 // pipelines and stages
 
@@ -302,20 +290,6 @@ export async function deletePlacement(
 
 // ---------------------------------------------------------------------------------------------
 // set-based stage moves (service.moveToStage)
-
-/** The stages of a pipeline the scope may see, by idx (empty when it may not see it). */
-export async function listStages(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-): Promise<StageRef[]> {
-  const r = await db.execute<StageDbRow>(sql`
-    SELECT s.stage_uid, s.name, s.color, s.font_color, s.idx, s.remote_id FROM stage s
-    WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
-      AND ${visiblePipelineFilter(scope, sql`s.pipeline_uid`)}
-    ORDER BY s.idx, s.stage_uid`);
-  return r.rows.map(toStage);
-}
 
 /** A pipeline the scope may see with its stages by idx, one statement; null when it may not. */
 export async function findPipelineWithStages(

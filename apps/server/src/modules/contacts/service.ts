@@ -10,7 +10,6 @@ import {
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { type NewActivity } from '../activities/service';
 import { assertContactQuota } from '../plans/service';
 import { loadSyncConnections, syncConnectionsColumn, type QueuedChange } from '../sync/outbox';
 import type { SyncConnectionRow } from '../sync/types';
@@ -24,7 +23,7 @@ import type {
   PatchContactBody,
   StageChangeBody,
 } from './schemas';
-import { emit, logChange } from '../../events/emit';
+import { emit, logChange, type NewActivity } from '../../events/emit';
 
 /**
  * Contacts (docs/api.md "Contacts"; SPEC §3, §4; DESIGN §5). Every write is one transaction with

@@ -1,13 +1,10 @@
 import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { type NewActivity } from '../activities/service';
 import { requireContact } from '../contacts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
-import { emit, logChange } from '../../events/emit';
-
-export type { DealStatus, DealView } from './repo';
+import { emit, logChange, type NewActivity } from '../../events/emit';
 
 export interface DealFields {
   name: string;

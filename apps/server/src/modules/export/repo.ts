@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { visiblePipelineFilter } from '../../db/visibility';
-import { whereOf, type SearchPlan } from '../search/repo';
+import { whereOf, type SearchPlan } from '../search/queries';
 
 /**
  * What a CSV export writes beside the search's own columns, for one page of contacts (the

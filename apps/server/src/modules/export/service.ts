@@ -12,7 +12,7 @@ import {
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Db, inTx } from '../../db/tx';
-import * as search from '../search/repo';
+import * as search from '../search/queries';
 import { planSearch } from '../search/service';
 import * as repo from './repo';
 

@@ -5,8 +5,6 @@ import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 
-export type { StatusLabelRow } from './repo';
-
 /** Status labels by order (GET status-labels and GET /team-data `statusLabels`). */
 export const listStatusLabels = (db: Db, scope: TeamScope) => repo.listLabels(scope, db.db);
 

@@ -11,8 +11,6 @@ import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 
-export type { MessageTemplateRow, TemplateGroupRow } from './repo';
-
 /**
  * Message templates (snippets, SPEC §3; issue 8). Every member reads and writes templates (they
  * are the team's shared answers); a template is edited or deleted by its author or an owner or

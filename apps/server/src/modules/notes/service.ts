@@ -7,8 +7,6 @@ import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 
-export type { NoteView } from './repo';
-
 /** The preview of a note kept on its activity (the timeline shows it; the note keeps all). */
 const ACTIVITY_NOTE_LENGTH = 500;
 const preview = (text: string) =>

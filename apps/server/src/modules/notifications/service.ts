@@ -31,7 +31,6 @@ export function toApi(row: NotificationRow) {
   const { createdByUID: _by, createdAt, updatedAt, ...rest } = row;
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
-export type ApiNotification = ReturnType<typeof toApi>;
 
 export async function adminList(services: Services) {
   const rows = await withTx(services.database, scope, (tx) => listNotifications(scope, tx.db));

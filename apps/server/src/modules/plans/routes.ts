@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import type { Services } from '../../services';
-import { membersIncomplete, requestMemberSync } from '../boot/member-sync';
+import { membersIncomplete, requestMemberSync } from '../member-sync/service';
 import { getBilling, getValidationInfo } from './service';
 
 export function planRoutes(services: Services) {

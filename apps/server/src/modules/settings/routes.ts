@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors';
 import { requireSuper } from '../../http/require-super';
 import type { Services } from '../../services';
 import { publishedWebAppVersion, publishWebAppVersion } from './app-version';
-import { getSetting, isSettingKey, setSetting, SETTINGS } from './service';
+import { getSetting, isSettingKey, setSetting } from './service';
 
 /** Public settings every signed-in app reads at boot (no secrets here). */
 export function settingsRoutes(services: Services) {
@@ -39,8 +39,6 @@ export function settingsRoutes(services: Services) {
   });
   return app;
 }
-
-export const SETTING_KEYS = Object.keys(SETTINGS);
 
 function jsonBody(request: Request): Promise<unknown> {
   return request.json().catch(() => {

@@ -3,7 +3,7 @@ import { signUpWithAuth } from '../../auth/sign-up';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import type { Services } from '../../services';
-import { insertTeam } from '../teams/repo';
+import { createTeam } from '../teams/create-team';
 
 const scope = systemScope('sign-up');
 
@@ -40,7 +40,7 @@ export async function signUp(
       await ctx.internalAdapter.updatePassword(uid, options.passwordHash);
     }
     await withTx(services.database, scope, (tx) =>
-      insertTeam(scope, tx.db, {
+      createTeam(scope, tx.db, {
         teamUID,
         name: input.teamName,
         slug: `team-${teamUID.toLowerCase()}`,

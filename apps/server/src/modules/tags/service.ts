@@ -14,8 +14,6 @@ import * as repo from './repo';
 import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
 import { emit, logChange } from '../../events/emit';
 
-export type { OrphanedTag, TagRow, TagSetRow } from './repo';
-
 const setNotFound = () => notFound('Tag set not found');
 const tagNotFound = () => notFound('Tag not found');
 

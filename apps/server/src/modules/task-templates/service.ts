@@ -8,8 +8,6 @@ import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 
-export type { TaskTemplateRow } from './repo';
-
 /**
  * Task templates (SPEC §3; issue 8): a named task with a due offset, time, repeat and assignee
  * rule. Owners and admins keep them; every member applies them. Applying is one service

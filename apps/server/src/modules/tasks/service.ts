@@ -21,8 +21,6 @@ import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 
-export type { TaskRow } from './repo';
-
 /**
  * Tasks (SPEC §3 Task; issue 8). A task is due on a day (and optionally at a time) in its
  * assignee's time zone; `actualDueDate` is the instant that names, recomputed when the day, the

@@ -1,13 +1,12 @@
 import { subscriptionStatus, tierValue, notFound } from '@leadloom/core';
 import { systemScope, teamSystemScope } from '../../db/scope';
 import { type Db, inTx } from '../../db/tx';
-import * as planRepo from '../plans/repo';
 import { planSummary } from '../plans/service';
 import type { SubscriptionInput } from '../plans/subscription-schema';
+import { replaceFeatureFlags, replaceSubscription } from '../plans/team-plan';
 import * as adminRepo from './admin.repo';
 import * as repo from './members.repo';
 import { presentInvitation, presentMember } from './members';
-import { emit, logChange } from '../../events/emit';
 
 /** Super-admin team screens (SPEC §6 "super"); the routes answer 404 to everyone else. */
 
@@ -54,18 +53,12 @@ export async function teamDetail(db: Db, teamUID: string) {
 
 export async function setSubscription(db: Db, teamUID: string, sub: SubscriptionInput) {
   const scope = teamSystemScope('admin: set subscription', teamUID);
-  await inTx(db, scope, async (tx) => {
-    if (!(await planRepo.writeSubscription(scope, tx.db, sub))) throw notFound('Team not found');
-    await emit(tx, scope, { changed: [logChange('subscription', teamUID, 'update')] });
-  });
+  await inTx(db, scope, (tx) => replaceSubscription(tx, scope, sub));
   return { subscription: sub };
 }
 
 export async function setFlags(db: Db, teamUID: string, flags: Record<string, boolean>) {
   const scope = teamSystemScope('admin: set flags', teamUID);
-  await inTx(db, scope, async (tx) => {
-    if (!(await planRepo.writeFeatureFlags(scope, tx.db, flags))) throw notFound('Team not found');
-    await emit(tx, scope, { changed: [logChange('featureFlags', teamUID, 'update')] });
-  });
+  await inTx(db, scope, (tx) => replaceFeatureFlags(tx, scope, flags));
   return { flags };
 }

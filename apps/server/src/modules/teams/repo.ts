@@ -81,19 +81,6 @@ export async function findUser(
   };
 }
 
-/** Pipelines each member may see, keyed by team (SPEC §3 groupAccess). */
-export async function pipelineAccessOf(
-  _scope: SystemScope,
-  db: AppDb,
-  uid: string,
-): Promise<Record<string, string[]>> {
-  const r = await db.execute<{ team_uid: string; pipeline_uid: string }>(sql`
-    SELECT team_uid, pipeline_uid FROM pipeline_access WHERE uid = ${uid} ORDER BY pipeline_uid`);
-  const out: Record<string, string[]> = {};
-  for (const row of r.rows) (out[row.team_uid] ??= []).push(row.pipeline_uid);
-  return out;
-}
-
 export interface NewTeam {
   teamUID: string;
   name: string;
@@ -119,12 +106,6 @@ export async function insertTeam(_scope: SystemScope, db: AppDb, t: NewTeam): Pr
   await db.execute(sql`
     INSERT INTO user_profile (uid, current_team_uid) VALUES (${t.ownerUID}, ${t.teamUID})
     ON CONFLICT (uid) DO UPDATE SET current_team_uid = EXCLUDED.current_team_uid`);
-}
-
-export async function acceptTerms(_scope: SystemScope, db: AppDb, uid: string, version: string) {
-  await db.execute(sql`
-    INSERT INTO user_profile (uid, terms_version) VALUES (${uid}, ${version})
-    ON CONFLICT (uid) DO UPDATE SET terms_version = EXCLUDED.terms_version`);
 }
 
 export async function findUserIdByEmail(

@@ -1,7 +1,7 @@
 import { DomainError } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { teamScopeFor } from '../../scope/team-scope';
-import { listPipelines } from '../board/repo';
+import { getPipelines } from '../board/service';
 import { findUser, membershipsOf } from './repo';
 import { type Db } from '../../db/tx';
 
@@ -17,7 +17,8 @@ export async function loggedUserData(db: Db, uid: string) {
   const groupAccess: Record<string, string[]> = {};
   for (const m of memberships) {
     const scope = await teamScopeFor(db, uid, m.teamUID);
-    groupAccess[m.teamUID] = (await listPipelines(scope, db.db)).map((p) => p.groupUID);
+    const { pipelines } = await getPipelines(db, scope);
+    groupAccess[m.teamUID] = pipelines.map((p) => p.groupUID);
   }
   return {
     uid: user.uid,

@@ -9,8 +9,6 @@ import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { useStartSession } from './useStartSession';
 
-export { signInErrorMessage } from './messages';
-
 /** What another screen can hand the sign-in screen in the location state. */
 export interface LoginLocationState {
   /** A success note shown above the form ("Your password has been changed..."). */

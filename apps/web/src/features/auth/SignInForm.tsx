@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
-import { signInErrorMessage } from './messages';
+import { errorMessage } from './messages';
 
 /**
  * The e-mail + password form. `onSignedIn` runs once the session cookie is set; the button
@@ -46,7 +46,7 @@ export function SignInForm({
       <Stack gap="md">
         {signIn.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {signInErrorMessage(signIn.error)}
+            {errorMessage(signIn.error)}
           </Alert>
         )}
         <TextInput

@@ -18,9 +18,6 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong';
 }
 
-/** Sign-in errors: the server words credential and throttling errors itself. */
-export const signInErrorMessage = errorMessage;
-
 /** The message for a too-short or missing new password, or null when it is fine. */
 export function newPasswordProblem(password: string): string | null {
   if (!password) return 'Choose a password';

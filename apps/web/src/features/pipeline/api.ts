@@ -22,7 +22,7 @@ import {
 } from './requests';
 import type { Board, BoardStage, ContactPage } from './types';
 
-export { fetchBoard, fetchPipelines, PAGE_SIZE, pipelineKeys } from './requests';
+export { pipelineKeys } from './requests';
 
 export function fetchStageContacts(
   teamUID: string,

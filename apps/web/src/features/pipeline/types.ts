@@ -3,7 +3,6 @@ export type {
   Board,
   BoardCard,
   BoardStage,
-  CardLabel,
   CardTag,
   ContactPage,
   DealTotal,

@@ -46,8 +46,3 @@ export function useCurrentTeam(): CurrentTeam {
   if (!current) throw new Error('The signed-in user belongs to no team');
   return current;
 }
-
-/** The team every team-scoped call of this tab goes to (DESIGN §4: explicit teamUID). */
-export function useTeamUID(): string {
-  return useCurrentTeam().teamUID;
-}

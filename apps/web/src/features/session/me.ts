@@ -61,8 +61,3 @@ export function meQueryOptions() {
 export function useMe() {
   return useQuery(meQueryOptions());
 }
-
-/** The name of one of the user's teams (by default the account's current team). */
-export function currentTeamName(me: Me, teamUID = me.currentTeam?.teamUID): string {
-  return me.teams.find((team) => team.teamUID === teamUID)?.name ?? 'My team';
-}

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { fetchTablePage, tableKeys } from './requests';
 import type { TableQuery, TableSort } from './tableState';
 
-export { TABLE_FIRST_PAGE_SIZE, TABLE_PAGE_SIZE, searchBody, tableKeys } from './requests';
+export { tableKeys } from './requests';
 
 const enc = encodeURIComponent;
 export const teamPath = (teamUID: string) => `/api/teams/${enc(teamUID)}`;
