@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { searchFilterSchema } from './search';
 import { taskCreateSchema } from './tasks';
+import { queueMessageRequestSchema } from './outreach/queue-items';
 
 /**
  * Bulk actions (SPEC §7 "POST /v2/bulk", issue 7): what one job does to every selected contact,
@@ -40,6 +41,16 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskCreateSchema.omit({ GTID: true }) }),
   /** A task template's task on each contact (issue 8), as "Apply template" makes it. */
   z.object({ type: z.literal('task-template'), templateUID: uid }),
+  /** One message queued to each contact (the outreach queue), text filled per contact. */
+  z.object({
+    type: z.literal('queue-message'),
+    message: queueMessageRequestSchema.pick({
+      platform: true,
+      text: true,
+      templateId: true,
+      queuedToUID: true,
+    }),
+  }),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 export type BulkActionType = BulkAction['type'];

@@ -25,6 +25,7 @@ import { memberSyncModule } from './member-sync/module';
 import { messageTemplatesModule } from './message-templates/module';
 import { notesModule } from './notes/module';
 import { notificationsModule } from './notifications/module';
+import { outreachModule } from './outreach/module';
 import { partnerModule } from './partner/module';
 import { pipelinesModule } from './pipelines/module';
 import { plansModule } from './plans/module';
@@ -81,4 +82,5 @@ export const MODULES: readonly ModuleManifest[] = [
   mailModule,
   partnerModule,
   syncModule,
+  outreachModule,
 ];

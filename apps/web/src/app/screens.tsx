@@ -62,6 +62,12 @@ const NewKpiPage = lazyScreen(() => import('../features/kpi/NewKpiPage').then((m
 const ExtensionSetupPage = lazyScreen(() =>
   import('../features/extension/ExtensionSetupPage').then((m) => m.ExtensionSetupPage),
 );
+const MessagesPage = lazyScreen(() =>
+  import('../features/outreach/MessagesPage').then((m) => m.MessagesPage),
+);
+const QueueSetupPage = lazyScreen(() =>
+  import('../features/outreach/QueueSetupPage').then((m) => m.QueueSetupPage),
+);
 const TaskTemplatesPage = lazyScreen(() =>
   import('../features/tasks/TaskTemplatesPage').then((m) => m.TaskTemplatesPage),
 );
@@ -99,6 +105,8 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/dashboard/new-kpi': NewKpiPage,
   '/setup/tasks': TaskTemplatesPage,
   '/setup/extension': ExtensionSetupPage,
+  '/messages/:tab?/:platform?': MessagesPage,
+  '/setup/queue/:platform?': QueueSetupPage,
 };
 
 /** Whether the screen at `pathname` is built (the navigation shows the others as coming). */

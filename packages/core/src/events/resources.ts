@@ -55,6 +55,8 @@ export const RESOURCES = {
   deal: part('deal', 'deal_uid'),
   answer: part('answer', 'answer_uid'),
   task: { kind: 'task' },
+  /** A message queue item, keyed by its contact's GTID: who sees the contact sees it change. */
+  messageQueueItem: { kind: 'contact' },
   // Pipelines and their setup.
   pipeline: { kind: 'pipeline' },
   stage: row('stage'),

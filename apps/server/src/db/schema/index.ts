@@ -25,3 +25,4 @@ export * from './tasks';
 export * from './kpis';
 export * from './board';
 export * from './search';
+export * from './outreach';

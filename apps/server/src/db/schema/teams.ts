@@ -19,7 +19,11 @@ export const team = pgTable('team', {
   subscription: jsonb('subscription').$type<Record<string, unknown>>(),
   aiContext: jsonb('ai_context').$type<Record<string, unknown>>(),
   /** Per-team feature flags (SPEC §6); they apply on top of plan gating. */
-  featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
+  // Bulk messaging is on unless a super admin switches it off (SPEC §6 flags).
+  featureFlags: jsonb('feature_flags')
+    .$type<Record<string, boolean>>()
+    .notNull()
+    .default({ facebook_bulk_messaging_access: true, instagram_bulk_messaging_access: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,8 +1,8 @@
-import { newPushId, DomainError } from '@leadloom/core';
+import { DEFAULT_TIME_ZONE, newPushId, DomainError } from '@leadloom/core';
 import type { Identity } from '../../auth/identity-token';
 import { setInitialPassword } from '../../auth/repo';
 import { systemScope } from '../../db/scope';
-import { withTx } from '../../db/tx';
+import { withTx, type Db } from '../../db/tx';
 import type { Services } from '../../services';
 import { loggedUserData } from '../teams/service';
 import { teamScopeFor } from '../../scope/team-scope';
@@ -15,6 +15,11 @@ import {
 } from './repo';
 
 const scope = systemScope('account');
+
+/** The person's time zone (their working hours, their "today"); UTC until they choose one. */
+export async function timeZoneOf(db: Db, uid: string): Promise<string> {
+  return (await profileExtras(scope, db.db, uid)).timeZone || DEFAULT_TIME_ZONE;
+}
 
 /** GET /api/me: SPEC §3 logged user data, plus the time zone and the super-admin flag. */
 export async function me(services: Services, identity: Identity) {

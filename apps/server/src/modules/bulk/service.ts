@@ -31,6 +31,7 @@ import { matchingContacts } from '../search/service';
 import { lockVisibleContacts } from '../contacts/access';
 import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
+import { checkQueueing, queueMessages } from '../outreach/service';
 import { teamScopeFor } from '../../scope/team-scope';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
@@ -76,8 +77,8 @@ export async function createBulkJob(
     db,
     scope,
     async (tx) => {
-      await checkAction(tx, scope, request.action);
       const gtids = await selectionOf(tx, scope, request);
+      await checkAction(tx, scope, request.action, gtids.length);
       await repo.insertJob(scope, tx.db, { jobUID, action: request.action, gtids });
       await jobs.send(
         BULK_QUEUE,
@@ -138,7 +139,12 @@ async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Prom
 }
 
 /** The action's targets must exist and be visible now (404 otherwise); the worker re-checks. */
-async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promise<void> {
+async function checkAction(
+  tx: Tx,
+  scope: TeamScope,
+  action: BulkAction,
+  contacts: number,
+): Promise<void> {
   switch (action.type) {
     case 'stage':
     case 'add-to-pipeline':
@@ -165,6 +171,9 @@ async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promis
       await requireAssignee(tx, scope, taskSpecOf(scope, template).assigneeUID);
       return;
     }
+    case 'queue-message':
+      await checkQueueing(tx, scope, action.message, contacts);
+      return;
   }
 }
 
@@ -210,9 +219,10 @@ const outcome = (
 async function applyBatch(
   tx: Tx,
   scope: TeamScope,
-  action: BulkAction,
+  job: { jobUID: string; action: BulkAction },
   items: readonly { n: number; gtid: string }[],
 ): Promise<{ n: number; error: string | null }[]> {
+  const { action } = job;
   switch (action.type) {
     case 'stage': {
       const { notPlaced } = await moveToStage(tx, scope, {
@@ -280,6 +290,17 @@ async function applyBatch(
       const hidden = gtidsOf(items).filter((g) => !visible.has(g));
       return outcome(items, new Set(hidden), NOT_VISIBLE);
     }
+    case 'queue-message': {
+      // The job's id keys every item: a batch run again after a crash queues nothing twice.
+      const { skipped } = await queueMessages(tx, scope, {
+        ...action.message,
+        GTIDs: gtidsOf(items),
+        idempotencyKey: job.jobUID,
+        gate: false,
+      });
+      const why = new Map(skipped.map((x) => [x.GTID, x.reason]));
+      return items.map((i) => ({ n: i.n, error: why.get(i.gtid) ?? null }));
+    }
   }
 }
 
@@ -322,7 +343,7 @@ export async function runBulkJob(
       count = await withTx(database, scope, async (tx) => {
         const items = await repo.lockPendingItems(scope, tx.db, jobUID, bulkBatchSize(database));
         if (items.length === 0) return 0;
-        const results = await applyBatch(tx, scope, job.action, items);
+        const results = await applyBatch(tx, scope, job, items);
         await repo.finishItems(scope, tx.db, jobUID, results);
         await emit(tx, scope, {
           changed: [logChange('bulkJob', resourceKey.owned(scope.uid, jobUID), 'update')],

@@ -131,6 +131,12 @@ export async function assertSeatAvailable(tx: Tx, scope: OneTeamScope, adding = 
   if (seats + adding > quota) throw new DomainError('resource-exhausted', seatsTakenMessage(quota));
 }
 
+/** The team's subscription and flags, for rules in core that weigh both (outreach gating). */
+export async function planAndFlags(db: Db, scope: OneTeamScope) {
+  const plan = await planOf(scope, db.db);
+  return { subscription: sub(plan), flags: plan.featureFlags };
+}
+
 /** Throws 403 unless the plan (and, where the spec says so, the team's flag) enables `feature`. */
 export async function assertFeature(tx: Tx, scope: TeamScope, feature: Feature) {
   const plan = await planOf(scope, tx.db);

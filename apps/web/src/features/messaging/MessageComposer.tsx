@@ -1,4 +1,14 @@
-import { fillTemplate, isKnownVariable, templateSeed } from '@leadloom/core';
+import {
+  PLATFORM_NAMES,
+  PRODUCT_NAME,
+  QUEUE_PLATFORMS,
+  escapeTemplateText,
+  fillTemplate,
+  isKnownVariable,
+  recipientLink,
+  templateSeed,
+  type QueuePlatform,
+} from '@leadloom/core';
 import {
   Alert,
   Anchor,
@@ -11,11 +21,19 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconMessage2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconMessage2,
+  IconSend,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { useCurrentUser } from '../session/CurrentUser';
+import { useOutreachMutations } from '../outreach/api';
+import { useAssignees } from '../tasks/api';
 import { useLogMessageSent, useMessageTemplates } from './api';
 import { templateContextOf } from './templateContext';
 import type { MessageTemplate } from './types';
@@ -32,8 +50,9 @@ interface ComposerContact {
 
 /**
  * The contact page's "Message": pick a template, see it filled for this contact exactly as it
- * will be sent (same seed as the preview and the extension), edit, copy, and mark it sent, which
- * logs a `message` activity. Sending itself comes with the extension.
+ * will be sent (same seed as the preview and the extension), edit, and queue it on a platform
+ * the contact has a profile link for, from the user's account or a teammate's (who then reviews
+ * it first). Or copy it and mark it sent by hand, which logs a `message` activity.
  */
 export function MessageComposer({
   teamUID,
@@ -52,6 +71,12 @@ export function MessageComposer({
   const me = useCurrentUser();
   const templates = useMessageTemplates(teamUID);
   const logSent = useLogMessageSent(teamUID, contact.GTID);
+  const { queue } = useOutreachMutations(teamUID);
+  const members = useAssignees(teamUID);
+  const reachable = QUEUE_PLATFORMS.filter((p) => recipientLink(contact.profiles, p));
+  const [platform, setPlatform] = useState<QueuePlatform | null>(null);
+  const [sender, setSender] = useState<string | null>(null);
+  const chosenPlatform = platform ?? reachable[0] ?? null;
   const [template, setTemplate] = useState<MessageTemplate | null>(null);
   const [text, setText] = useState('');
   const [missing, setMissing] = useState<string[]>([]);
@@ -74,9 +99,45 @@ export function MessageComposer({
     setTemplate(null);
     setText('');
     setMissing([]);
+    setSender(null);
     logSent.reset();
+    queue.reset();
     onClose();
   };
+
+  const queueIt = () => {
+    if (!chosenPlatform) return;
+    const from = sender ?? me.uid;
+    queue.mutate(
+      {
+        platform: chosenPlatform,
+        GTIDs: [contact.GTID],
+        // The text is final: escaped, so the server's filling leaves it exactly as shown.
+        text: escapeTemplateText(text),
+        templateId: template?.templateUID ?? null,
+        queuedToUID: from,
+      },
+      {
+        onSuccess: (answer) => {
+          const skipped = answer.skipped[0];
+          if (skipped) {
+            toastError(new Error(skipped.reason), 'The message was not queued');
+            return;
+          }
+          const whose = from === me.uid ? 'your' : `${memberName(from)}’s`;
+          toastSuccess(
+            from === me.uid
+              ? `Queued for ${name} on ${PLATFORM_NAMES[chosenPlatform]}: it goes out from ${whose} queue.`
+              : `Queued for ${name}: it waits in ${whose} review queue.`,
+          );
+          close();
+        },
+        onError: (e) => toastError(e, 'The message was not queued'),
+      },
+    );
+  };
+
+  const memberName = (uid: string) => members.data?.find((m) => m.uid === uid)?.name ?? 'their';
 
   const markSent = () =>
     logSent.mutate(
@@ -145,8 +206,41 @@ export function MessageComposer({
             Check the text before sending.
           </Alert>
         )}
+        <Group grow gap="sm" align="flex-start">
+          <Select
+            label="Send on"
+            data={QUEUE_PLATFORMS.map((p) => ({
+              value: p,
+              label: PLATFORM_NAMES[p],
+              disabled: !reachable.includes(p),
+            }))}
+            value={chosenPlatform}
+            onChange={(v) => setPlatform(v as QueuePlatform | null)}
+            allowDeselect={false}
+            placeholder="No profile link"
+            description={
+              reachable.length === 0
+                ? `${name} has no Facebook, Instagram or LinkedIn profile link`
+                : undefined
+            }
+          />
+          <Select
+            label="From the account of"
+            data={(members.data ?? []).map((m) => ({
+              value: m.uid,
+              label: m.uid === me.uid ? `${m.name} (you)` : m.name,
+            }))}
+            value={sender ?? me.uid}
+            onChange={setSender}
+            allowDeselect={false}
+            description={
+              (sender ?? me.uid) === me.uid ? undefined : 'They review it before it goes out'
+            }
+          />
+        </Group>
         <Text size="xs" c="dimmed">
-          Copy it into the conversation, then mark it sent to log it on the timeline.
+          Queue it and the {PRODUCT_NAME} extension sends it, paced by your sending limits. Or copy it
+          into the conversation and mark it sent to log it on the timeline.
         </Text>
         <Group justify="flex-end" gap="xs">
           <CopyButton value={text}>
@@ -162,12 +256,21 @@ export function MessageComposer({
             )}
           </CopyButton>
           <Button
+            variant="default"
             onClick={markSent}
             loading={logSent.isPending}
             disabled={!text.trim()}
             leftSection={<IconMessage2 size={16} />}
           >
             Mark as sent
+          </Button>
+          <Button
+            onClick={queueIt}
+            loading={queue.isPending}
+            disabled={!text.trim() || !chosenPlatform}
+            leftSection={<IconSend size={16} />}
+          >
+            Queue message
           </Button>
         </Group>
       </Stack>

@@ -13,6 +13,7 @@ import {
   Select,
   Stack,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
@@ -24,15 +25,25 @@ import {
   IconTagOff,
   IconTags,
   IconTemplate,
+  IconSend,
   IconTrash,
 } from '@tabler/icons-react';
-import type { BulkAction, BulkActionType, SearchFilter, SearchTotal } from '@leadloom/core';
+import {
+  QUEUE_PLATFORMS,
+  PLATFORM_NAMES,
+  type BulkAction,
+  type BulkActionType,
+  type QueuePlatform,
+  type SearchFilter,
+  type SearchTotal,
+} from '@leadloom/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelines } from '../pipeline/api';
 import { toastError } from '../../ui/toast';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
+import { useMessageTemplates } from '../messaging/api';
 import { useTaskTemplates } from '../tasks/taskTemplatesApi';
 import { useBulkJob, useStartBulkJob, type BulkJob } from './bulkApi';
 import { bulkBody, selectedCount, selectionWords, type Selection } from './tableState';
@@ -46,6 +57,7 @@ const ACTION_TITLES: Record<BulkActionType, string> = {
   delete: 'Delete contacts',
   task: 'Create a task',
   'task-template': 'Apply task template',
+  'queue-message': 'Queue a message',
 };
 
 const DONE_WORDS: Record<BulkActionType, string> = {
@@ -57,6 +69,7 @@ const DONE_WORDS: Record<BulkActionType, string> = {
   delete: 'Deleted',
   task: 'Gave a task to',
   'task-template': 'Applied the template to',
+  'queue-message': 'Queued a message to',
 };
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
@@ -93,6 +106,10 @@ function ActionForm({
   const [taskDate, setTaskDate] = useState('');
   const [taskTime, setTaskTime] = useState('');
   const templates = useTaskTemplates(teamUID);
+  const messageTemplates = useMessageTemplates(teamUID);
+  const [platform, setPlatform] = useState<QueuePlatform>('facebook');
+  const [messageTemplate, setMessageTemplate] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
   const detail = usePipelineDetail(teamUID, pipeline);
 
   const pipelineOptions = (pipelines.data ?? []).map((p) => ({
@@ -124,6 +141,8 @@ function ActionForm({
     action = { type };
   } else if (type === 'task-template' && template) {
     action = { type, templateUID: template };
+  } else if (type === 'queue-message' && message.trim()) {
+    action = { type, message: { platform, text: message, templateId: messageTemplate } };
   } else if (type === 'task' && taskName.trim() && taskDate) {
     action = {
       type,
@@ -239,6 +258,50 @@ function ActionForm({
             </Group>
             <Text size="xs" c="dimmed">
               One task per contact, assigned to you. Contacts you cannot see are skipped and listed.
+            </Text>
+          </>
+        )}
+        {type === 'queue-message' && (
+          <>
+            <Select
+              label="Send on"
+              data={QUEUE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_NAMES[p] }))}
+              value={platform}
+              allowDeselect={false}
+              onChange={(v) => setPlatform((v as QueuePlatform | null) ?? 'facebook')}
+            />
+            <Select
+              label="Template"
+              placeholder={
+                messageTemplates.isPending ? 'Loading templates…' : 'Pick a template (optional)'
+              }
+              data={(messageTemplates.data?.templates ?? []).map((t) => ({
+                value: t.templateUID,
+                label: t.name,
+              }))}
+              value={messageTemplate}
+              onChange={(v) => {
+                setMessageTemplate(v);
+                const t = messageTemplates.data?.templates.find((x) => x.templateUID === v);
+                if (t) setMessage(t.body);
+              }}
+              searchable
+              clearable
+              nothingFoundMessage="No templates yet (Setup → Message templates)"
+            />
+            <Textarea
+              label="Message"
+              autosize
+              minRows={4}
+              maxRows={10}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+              placeholder="Hi {{firstName}}, …"
+              data-autofocus
+            />
+            <Text size="xs" c="dimmed">
+              One message per contact, with its variables filled for each, into your send queue.
+              Contacts without a {PLATFORM_NAMES[platform]} profile link are skipped and listed.
             </Text>
           </>
         )}
@@ -404,6 +467,7 @@ export function BulkBar({
     { type: 'label', icon: IconTag },
     { type: 'task', icon: IconChecklist },
     { type: 'task-template', icon: IconTemplate },
+    { type: 'queue-message', icon: IconSend },
   ];
 
   return (

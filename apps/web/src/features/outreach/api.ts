@@ -1,0 +1,162 @@
+import type { QueueItemStatus, QueueLimits, QueuePlatform, WaitReason } from '@leadloom/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { newChangeId } from '../../lib/changeId';
+import { onChangeOf } from '../../lib/staleKeys';
+
+/** docs/api.md "Message queue and sending limits". */
+export interface QueueItem {
+  itemUID: string;
+  teamUID: string;
+  GTID: string;
+  contactName: string;
+  platform: QueuePlatform;
+  recipient: string;
+  text: string;
+  status: QueueItemStatus;
+  queuedToUID: string;
+  createdByUID: string;
+  attempts: number;
+  notBefore: string | null;
+  resultCode: string | null;
+  resultDetail: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+export type QueueBox = 'review' | 'sending' | 'history';
+
+export interface PlatformStatus {
+  platform: QueuePlatform;
+  limits: QueueLimits;
+  customLimits: boolean;
+  caps: { daily: number; hourly: number; warmingUp: boolean };
+  usage: { newConversationsToday: number; sentToday: number; lastHour: number };
+  paused: { reason: string; message: string; until: string | null } | null;
+  next: { at: string | null; reason: WaitReason | 'busy' | 'empty' | 'ready' };
+  queue: { pending: number; approved: number; leased: number };
+  timeZone: string;
+}
+
+export interface QueueDraft {
+  platform: QueuePlatform;
+  GTIDs: string[];
+  text: string;
+  templateId?: string | null;
+  queuedToUID?: string | null;
+  idempotencyKey?: string;
+}
+
+const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}/outreach`;
+const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
+
+export const outreachKeys = {
+  all: (teamUID: string) => ['teams', teamUID, 'outreach'] as const,
+  box: (teamUID: string, box: QueueBox, platform: QueuePlatform | null) =>
+    ['teams', teamUID, 'outreach', 'items', box, platform ?? 'all'] as const,
+  contact: (teamUID: string, GTID: string) =>
+    ['teams', teamUID, 'outreach', 'contact', GTID] as const,
+  status: (teamUID: string) => ['teams', teamUID, 'outreach', 'status'] as const,
+};
+
+// Keyed by the item's contact: the queue lists, the sender's status, and that contact's page.
+onChangeOf(['messageQueueItem'], ({ teamUID, GTID }) => [
+  outreachKeys.all(teamUID),
+  ['teams', teamUID, 'contacts', GTID],
+]);
+
+export function useQueueBox(teamUID: string, box: QueueBox, platform: QueuePlatform | null) {
+  return useQuery({
+    queryKey: outreachKeys.box(teamUID, box, platform),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: QueueItem[] }>(`${teamPath(teamUID)}/items`, {
+          query: { box, platform: platform ?? undefined },
+          signal,
+        })
+        .then((a) => a.items),
+  });
+}
+
+export function useContactQueue(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: outreachKeys.contact(teamUID, GTID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: QueueItem[] }>(
+          `/api/teams/${encodeURIComponent(teamUID)}/contacts/${encodeURIComponent(GTID)}/outreach`,
+          { signal },
+        )
+        .then((a) => a.items),
+  });
+}
+
+/** The signed-in sender's limits, usage and pause state per platform (their own, any team). */
+export function useQueueStatus(teamUID: string) {
+  return useQuery({
+    queryKey: outreachKeys.status(teamUID),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ platforms: PlatformStatus[] }>('/api/outreach/status', { signal })
+        .then((a) => a.platforms),
+    // The next send time and the hour's count move with the clock.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useOutreachMutations(teamUID: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: outreachKeys.all(teamUID) });
+  const setStatus = (platforms: PlatformStatus[]) =>
+    queryClient.setQueryData(outreachKeys.status(teamUID), platforms);
+  return {
+    queue: useMutation({
+      mutationFn: (draft: QueueDraft) =>
+        api.post<{ items: QueueItem[]; skipped: { GTID: string; reason: string }[] }>(
+          `${teamPath(teamUID)}/items`,
+          draft,
+          changeHeaders(),
+        ),
+      onSuccess: refresh,
+    }),
+    review: useMutation({
+      mutationFn: (body: {
+        decision: 'approve' | 'reject';
+        itemUIDs?: string[];
+        platform?: QueuePlatform;
+      }) => api.post<{ changed: number }>(`${teamPath(teamUID)}/review`, body, changeHeaders()),
+      onSuccess: refresh,
+    }),
+    edit: useMutation({
+      mutationFn: ({ itemUID, text }: { itemUID: string; text: string }) =>
+        api.patch<QueueItem>(
+          `${teamPath(teamUID)}/items/${encodeURIComponent(itemUID)}`,
+          { text },
+          changeHeaders(),
+        ),
+      onSuccess: refresh,
+    }),
+    cancel: useMutation({
+      mutationFn: (itemUID: string) =>
+        api.delete<QueueItem>(
+          `${teamPath(teamUID)}/items/${encodeURIComponent(itemUID)}`,
+          changeHeaders(),
+        ),
+      onSuccess: refresh,
+    }),
+    saveLimits: useMutation({
+      mutationFn: ({ platform, limits }: { platform: QueuePlatform; limits: QueueLimits | null }) =>
+        api.put<{ platforms: PlatformStatus[] }>(`/api/outreach/${platform}/limits`, { limits }),
+      onSuccess: (a) => setStatus(a.platforms),
+    }),
+    setPaused: useMutation({
+      mutationFn: ({ platform, paused }: { platform: QueuePlatform; paused: boolean }) =>
+        api.post<{ platforms: PlatformStatus[] }>(
+          `/api/outreach/${platform}/${paused ? 'pause' : 'resume'}`,
+          {},
+        ),
+      onSuccess: (a) => setStatus(a.platforms),
+    }),
+  };
+}
