@@ -5,6 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { DealAnswer, DealInput } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
@@ -16,7 +17,6 @@ import type {
   ContactFields,
   ContactPipeline,
   ContactTag,
-  Deal,
   NewContact,
   Note,
   PipelineDetail,
@@ -290,11 +290,11 @@ export const useDeleteNote = (teamUID: string, GTID: string) =>
     ),
   );
 
-export type DealInput = Pick<Deal, 'name' | 'currency' | 'status'> & { value: number };
+export type { DealInput };
 
 export const useAddDeal = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ groupUID, deal }: { groupUID: string; deal: DealInput }) =>
-    api.post<{ deal: Deal }>(`${inPipeline(teamUID, GTID, groupUID)}/deals`, deal, changeHeaders()),
+    api.post<DealAnswer>(`${inPipeline(teamUID, GTID, groupUID)}/deals`, deal, changeHeaders()),
   );
 
 export const useEditDeal = (teamUID: string, GTID: string) =>
@@ -302,7 +302,7 @@ export const useEditDeal = (teamUID: string, GTID: string) =>
     teamUID,
     GTID,
     ({ dealUID, deal }: { dealUID: string; deal: Partial<DealInput> }) =>
-      api.patch<{ deal: Deal }>(
+      api.patch<DealAnswer>(
         `${contactPath(teamUID, GTID)}/deals/${encodeURIComponent(dealUID)}`,
         deal,
         changeHeaders(),

@@ -1,3 +1,5 @@
+import type { ContactDeal } from '@leadloom/core';
+
 /** Shapes of the contact endpoints (docs/api.md "Contacts") and the pickers they use. */
 
 export type ProfileLinks = Record<string, string>;
@@ -27,17 +29,13 @@ export interface ContactTag {
   orphaned: boolean;
 }
 
-export type DealStatus = 'open' | 'won' | 'lost';
+export type { DealStatus } from '@leadloom/core';
 
-export interface Deal {
-  dealUID: string;
-  name: string;
-  /** Numeric column: the server may answer a number or a decimal string. */
-  value: number | string;
-  currency: string;
-  status: DealStatus;
-  createdAt: string;
-}
+/**
+ * A deal under its pipeline in a contact's answer (core's contract); the value is read as a
+ * number or a decimal string alike, so a deal kept from before the answer was exact still shows.
+ */
+export type Deal = Omit<ContactDeal, 'value'> & { value: number | string };
 
 export interface Answer {
   answerUID?: string;
