@@ -1,2 +1,4 @@
 export * from './common';
 export * from './deals';
+export * from './search';
+export * from './bulk';
