@@ -116,6 +116,21 @@ async function checkAnswer(route: RouteConfig, res: Response) {
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
+ * Puts a route's contract in the document only, for a route that validates in steps of its own
+ * (a callable function reads its `{data}` envelope, then the function's own schema).
+ */
+export function documentRoute(app: OpenAPIHono<AppEnv>, route: RouteConfig) {
+  const { middleware: _middleware, hide: _hide, ...doc } = route;
+  app.openAPIRegistry.registerPath({
+    ...doc,
+    responses: {
+      default: jsonResponse(errorBodySchema, 'An error: `{error: {status, message, field?}}`'),
+      ...doc.responses,
+    },
+  });
+}
+
+/**
  * Declares a route with its contract on a `contractRouter()`: the route's `middleware` (auth)
  * runs first, then the request is validated, then the handler. Every route documents the error
  * answer as its `default` response.
@@ -125,16 +140,8 @@ export function openRoute<R extends RouteConfig>(
   route: R,
   handler: ContractHandler<R>,
 ) {
-  const { middleware, hide, ...doc } = route;
-  if (!hide) {
-    app.openAPIRegistry.registerPath({
-      ...doc,
-      responses: {
-        default: jsonResponse(errorBodySchema, 'An error: `{error: {status, message, field?}}`'),
-        ...doc.responses,
-      },
-    });
-  }
+  const { middleware, hide } = route;
+  if (!hide) documentRoute(app, route);
   const validator = validatorOf(route);
   const handlers = [
     ...(middleware ? [middleware].flat() : []),

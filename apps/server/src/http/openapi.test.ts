@@ -115,7 +115,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/analytics/events',
   'POST /api/extension/login-token',
   'POST /api/extension/session',
-  'POST /api/functions/{name}',
   'POST /api/invitations/{inviteCode}/accept',
   'POST /api/me/accept-terms',
   'POST /api/me/initial-password',

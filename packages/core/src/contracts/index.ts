@@ -2,3 +2,4 @@ export * from './common';
 export * from './deals';
 export * from './search';
 export * from './bulk';
+export * from './functions';
