@@ -5,7 +5,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { DealAnswer, DealInput } from '@leadloom/core';
+import type {
+  AnswersAnswer,
+  ContactTagAnswer,
+  DealAnswer,
+  DealInput,
+  NoteAnswer,
+  StatusLabelAnswer,
+} from '@leadloom/core';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
@@ -16,7 +23,6 @@ import type {
   ContactAnswer,
   ContactFields,
   ContactPipeline,
-  ContactTag,
   NewContact,
   Note,
   PipelineDetail,
@@ -240,7 +246,7 @@ export const useDeleteHistory = (teamUID: string, GTID: string) =>
 
 export const useSetStatusLabel = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, (labelUID: string | null) =>
-    api.put<{ statusLabelUID: string | null }>(
+    api.put<StatusLabelAnswer>(
       `${contactPath(teamUID, GTID)}/status-label`,
       { labelUID },
       changeHeaders(),
@@ -252,7 +258,7 @@ export const useAddTag = (teamUID: string, GTID: string) =>
     teamUID,
     GTID,
     (body: { tagID: string; pipelineUID: string | null }) =>
-      api.post<{ tag: ContactTag }>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
+      api.post<ContactTagAnswer>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
     { tags: true },
   );
 
@@ -270,12 +276,12 @@ export const useRemoveTag = (teamUID: string, GTID: string) =>
 
 export const useAddNote = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, (body: { text: string; pipelineUID?: string }) =>
-    api.post<{ note: Note }>(`${contactPath(teamUID, GTID)}/notes`, body, changeHeaders()),
+    api.post<NoteAnswer>(`${contactPath(teamUID, GTID)}/notes`, body, changeHeaders()),
   );
 
 export const useEditNote = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ noteUID, text }: { noteUID: string; text: string }) =>
-    api.patch<{ note: Note }>(
+    api.patch<NoteAnswer>(
       `${contactPath(teamUID, GTID)}/notes/${encodeURIComponent(noteUID)}`,
       { text },
       changeHeaders(),
@@ -319,7 +325,7 @@ export const useDeleteDeal = (teamUID: string, GTID: string) =>
 
 export const useSaveAnswers = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ groupUID, answers }: { groupUID: string; answers: Answer[] }) =>
-    api.put<{ answers: Answer[] }>(
+    api.put<AnswersAnswer>(
       `${inPipeline(teamUID, GTID, groupUID)}/answers`,
       {
         answers: answers.map((a) => ({

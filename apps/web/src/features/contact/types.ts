@@ -109,15 +109,8 @@ export interface ActivityPage {
   nextCursor: string | null;
 }
 
-export interface Note {
-  noteUID: string;
-  text: string;
-  pipelineUID: string | null;
-  createdBy: string | null;
-  createdByUID: string | null;
-  createdAt: string;
-  updatedAt: string | null;
-}
+/** A note on a contact (core's contract). */
+export type { Note } from '@leadloom/core';
 
 export interface TagSetTag {
   tagID: string;
