@@ -5,3 +5,5 @@ export * from './bulk';
 export * from './functions';
 export * from './notes';
 export * from './contact-parts';
+export * from './activities';
+export * from './admin';

@@ -87,27 +87,8 @@ export interface NewContact extends ContactFields {
   stageUID?: string;
 }
 
-export interface ActivityItem {
-  activityUID: string;
-  type: string;
-  action: string;
-  pipelineUID: string | null;
-  stageUID: string | null;
-  value: number | string | null;
-  currency: string | null;
-  refUID: string | null;
-  note: string | null;
-  data: Record<string, unknown> | null;
-  createdAt: string;
-  createdAtUnix: number;
-  createdBy: string | null;
-  createdByUID: string | null;
-}
-
-export interface ActivityPage {
-  activities: ActivityItem[];
-  nextCursor: string | null;
-}
+/** A contact's timeline, a page at a time (core's contract). */
+export type { ActivityItem, ActivityPage } from '@leadloom/core';
 
 /** A note on a contact (core's contract). */
 export type { Note } from '@leadloom/core';
