@@ -115,7 +115,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/signup/confirm',
   'POST /api/teams/{teamUID}/connections',
   'POST /api/teams/{teamUID}/contacts',
-  'POST /api/teams/{teamUID}/contacts/export',
   'POST /api/teams/{teamUID}/contacts/{GTID}/messages',
   'POST /api/teams/{teamUID}/contacts/{GTID}/pipelines',
   'POST /api/teams/{teamUID}/filter-sets',

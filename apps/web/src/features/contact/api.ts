@@ -16,6 +16,7 @@ import type {
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
+import { contactKeys } from './keys';
 import { tagKeys } from '../setup-tags/api';
 import type {
   ActivityPage,
@@ -39,21 +40,7 @@ const contactPath = (teamUID: string, GTID: string) =>
 const inPipeline = (teamUID: string, GTID: string, groupUID: string) =>
   `${contactPath(teamUID, GTID)}/pipelines/${encodeURIComponent(groupUID)}`;
 
-export const contactKeys = {
-  all: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID] as const,
-  detail: (teamUID: string, GTID: string) =>
-    ['teams', teamUID, 'contacts', GTID, 'detail'] as const,
-  activities: (teamUID: string, GTID: string) =>
-    ['teams', teamUID, 'contacts', GTID, 'activities'] as const,
-  notes: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID, 'notes'] as const,
-  tagSets: (teamUID: string) => ['teams', teamUID, 'tag-sets'] as const,
-  statusLabels: (teamUID: string) => ['teams', teamUID, 'status-labels'] as const,
-  // Under the setup's key (its writes refresh this too), but its own entry: this one holds
-  // only the live list.
-  questions: (teamUID: string) => ['teams', teamUID, 'questions', 'live'] as const,
-  pipeline: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
-};
+export { contactKeys };
 
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 

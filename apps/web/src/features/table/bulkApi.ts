@@ -3,6 +3,7 @@ import type { BulkJob, BulkJobCreated, BulkRequest } from '@leadloom/core';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { pipelineKeys } from '../pipeline/requests';
 import { tableKeys, teamPath } from './api';
 
 /** GET …/bulk-jobs/:jobUID (docs/api.md "Bulk actions"), as core's contract has it. */
@@ -42,7 +43,7 @@ export function useBulkJob(teamUID: string, jobUID: string) {
   useEffect(() => {
     if (!finished) return;
     void queryClient.invalidateQueries({ queryKey: tableKeys.allSearches(teamUID) });
-    void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] });
+    void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
   }, [finished, queryClient, teamUID]);
   return query;
 }
