@@ -7,3 +7,4 @@ export * from './notes';
 export * from './contact-parts';
 export * from './activities';
 export * from './admin';
+export * from './filter-sets';
