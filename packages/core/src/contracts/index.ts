@@ -8,3 +8,4 @@ export * from './contact-parts';
 export * from './activities';
 export * from './admin';
 export * from './filter-sets';
+export * from './labels';
