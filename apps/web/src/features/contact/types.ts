@@ -112,12 +112,8 @@ export interface TagSet {
   tags: TagSetTag[];
 }
 
-export interface StatusLabel {
-  labelUID: string;
-  display: string;
-  color: string;
-  order: number;
-}
+/** A status label (core's contract). */
+export type { StatusLabelView as StatusLabel } from '@leadloom/core';
 
 export interface Question {
   questionUID: string;
