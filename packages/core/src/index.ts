@@ -45,3 +45,4 @@ export * from './card-order';
 export * from './events/activities';
 export * from './events/resources';
 export * from './events/triggers';
+export * from './contracts';
