@@ -46,3 +46,4 @@ export * from './events/activities';
 export * from './events/resources';
 export * from './events/triggers';
 export * from './outreach';
+export * from './contracts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { databaseAnswers } from '../db/health';
 import { limitAuthFields } from '../auth/auth-fields';
 import { authEndpointsOnly } from '../auth/endpoints';
@@ -8,6 +8,7 @@ import { endExtensionSessionsOf } from '../modules/extension/service';
 import type { Services } from '../services';
 import { bodyLimits } from './body-limit';
 import type { AppEnv } from './env';
+import { documentApp, OPENAPI_PATH, openApiDocument } from './openapi';
 import { errorBody, respondError } from './errors';
 import { rejectBadInput } from './reject-bad-input';
 import { requireIdentity } from './require-identity';
@@ -17,7 +18,7 @@ import { securityHeadersFor } from './security-headers';
 import { createStaticHandler } from './static';
 
 export function createApp(services: Services, opts: { webDist?: string | undefined } = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   // Headers go on every answer, the 413s below included; the middleware reads no body.
   app.use('*', securityHeadersFor(services.config));
   // Then the body limit: nothing below reads a body over its route's limit.
@@ -51,6 +52,8 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     const ok = await databaseAnswers(services.database);
     return c.json({ ok, database: services.database.mode }, ok ? 200 : 503);
   });
+  // Public, like the API it describes: the contract of every route (read when it is asked for).
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app)));
 
   // better-auth: sign-in/out, sessions, the identity token (/api/auth/token) and JWKS; only
   // the endpoints the app uses (AUTH_ENDPOINTS).
@@ -70,7 +73,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
 
   for (const module of PUBLIC_API_MODULES) app.route('/api', module(services));
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.use('*', requireIdentity(services.verifyToken));
   api.use('/teams/:teamUID/*', teamRoute(services.database));
   for (const module of API_MODULES) api.route('/', module(services));
@@ -78,6 +81,8 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
   app.all('/api/*', (c) => c.json(errorBody('not-found', 'No such API endpoint'), 404));
   for (const module of SPEC_PATH_MODULES) app.route('/', module(services));
   for (const module of ROOT_MODULES) app.route('/', module(services));
+
+  documentApp(app);
 
   if (opts.webDist) app.get('*', createStaticHandler(opts.webDist));
   return app;

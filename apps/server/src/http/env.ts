@@ -11,6 +11,8 @@ export interface AppVariables {
   scope: TeamScope;
   /** Set on team routes only: the write's options from its `x-change-id` header. */
   write: WriteOptions;
+  /** Set on spec paths (`/v2`...) by their auth middleware: when the route began (Server-Timing). */
+  routeStarted: number;
 }
 
 export interface AppEnv {

@@ -1,5 +1,5 @@
 import { ERRORS, INVALID_TOKEN_MESSAGE } from '@leadloom/core';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Identity } from '../auth/identity-token';
 import type { Services } from '../services';
 import type { AppEnv } from './env';
@@ -36,4 +36,30 @@ export async function specPathIdentity(
   if (!identity) return c.json(errorBody('unauthenticated', INVALID_TOKEN_MESSAGE), 401);
   c.set('identity', identity);
   return identity;
+}
+
+/**
+ * A spec path's first check, as route middleware so it runs before the body is validated: no
+ * Authorization header → 403 "User not logged in", whatever the body.
+ */
+export const requireSpecPathToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('routeStarted', performance.now());
+  const token = specPathToken(c);
+  if (token instanceof Response) return token;
+  await next();
+};
+
+/**
+ * A spec path whose caller is checked before its body (`/v2/bulk`): the 403 without a token,
+ * then the 401 for a bad one; the handler reads the caller from `c.get('identity')`.
+ */
+export function requireSpecPathCaller(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('routeStarted', performance.now());
+    const token = specPathToken(c);
+    if (token instanceof Response) return token;
+    const identity = await specPathIdentity(services, c, token);
+    if (identity instanceof Response) return identity;
+    await next();
+  };
 }

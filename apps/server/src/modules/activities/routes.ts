@@ -1,26 +1,29 @@
-import { ACTIVITY_TYPES } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { activitiesQuery, activityPageSchema, pathParam } from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { parseWith } from '../../http/validate';
+import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, listActivities } from './service';
-
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(ACTIVITY_PAGE_DEFAULT),
-  cursor: z.string().max(2000).optional(),
-  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ACTIVITY_TYPES).optional()),
-});
 
 /** A contact's timeline (docs/api.md "Contacts"). */
 export function activityRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/contacts/:GTID/activities', async (c) => {
-    const scope = c.get('scope');
-    const query = parseWith(listQuery, c.req.query());
-    return c.json(await listActivities(database, scope, c.req.param('GTID'), query));
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/contacts/{GTID}/activities',
+    tags: ['contacts'],
+    summary: "A page of the contact's timeline, newest first.",
+    request: {
+      params: z.object({ teamUID: pathParam, GTID: pathParam }),
+      query: activitiesQuery({ default: ACTIVITY_PAGE_DEFAULT, max: ACTIVITY_PAGE_MAX }),
+    },
+    responses: { 200: jsonResponse(activityPageSchema, 'A page of activities') },
+  });
+  openRoute(app, list, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listActivities(database, c.get('scope'), c.req.valid('param').GTID, query));
   });
 
   return app;

@@ -1,23 +1,30 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { pathParam, setStatusLabelBody, statusLabelAnswer } from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { setStatusLabel } from './service';
-
-const body = z.object({ labelUID: z.string().trim().min(1).max(200).nullable() });
 
 /** A contact's status label (docs/api.md "Contacts"). */
 export function contactLabelRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.put('/teams/:teamUID/contacts/:GTID/status-label', async (c) => {
-    const scope = c.get('scope');
-    const { labelUID } = await jsonBody(c, body);
-    return c.json(
-      await setStatusLabel(database, scope, c.req.param('GTID'), labelUID, c.get('write')),
-    );
+  const set = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/contacts/{GTID}/status-label',
+    tags: ['contacts'],
+    summary: "Sets or clears the contact's status label.",
+    request: {
+      params: z.object({ teamUID: pathParam, GTID: pathParam }),
+      body: jsonRequest(setStatusLabelBody),
+    },
+    responses: { 200: jsonResponse(statusLabelAnswer, 'The label the contact now has') },
+  });
+  openRoute(app, set, async (c) => {
+    const { labelUID } = c.req.valid('json');
+    const { GTID } = c.req.valid('param');
+    return c.json(await setStatusLabel(database, c.get('scope'), GTID, labelUID, c.get('write')));
   });
 
   return app;

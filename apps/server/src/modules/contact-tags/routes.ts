@@ -1,39 +1,58 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  addContactTagBody,
+  contactTagAnswer,
+  contactTagRemovedAnswer,
+  pathParam,
+  removeContactTagQuery,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody, parseWith } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { addContactTag, removeContactTag } from './service';
 
-const id = z.string().trim().min(1).max(200);
-const addBody = z.object({ tagID: id, pipelineUID: id.nullable().optional() });
-/** `pipelineUID` absent, empty or "global" = the contact's global tags. */
-const removeQuery = z.object({
-  pipelineUID: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((v) => (!v || v === 'global' ? null : v)),
-});
+const tags = ['contacts'];
+const contactParams = z.object({ teamUID: pathParam, GTID: pathParam });
 
 /** Tags on a contact (docs/api.md "Contacts"). */
 export function contactTagRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.post('/teams/:teamUID/contacts/:GTID/tags', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, addBody);
-    const result = await addContactTag(database, scope, c.req.param('GTID'), body, c.get('write'));
+  const add = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/contacts/{GTID}/tags',
+    tags,
+    summary: 'Tags the contact (globally, or on its card in one pipeline).',
+    request: { params: contactParams, body: jsonRequest(addContactTagBody) },
+    responses: {
+      201: jsonResponse(contactTagAnswer, 'The tag, added'),
+      200: jsonResponse(contactTagAnswer, 'The contact had the tag already'),
+    },
+  });
+  openRoute(app, add, async (c) => {
+    const body = c.req.valid('json');
+    const { GTID } = c.req.valid('param');
+    const result = await addContactTag(database, c.get('scope'), GTID, body, c.get('write'));
     return c.json({ tag: result.tag }, result.created ? 201 : 200);
   });
 
-  app.delete('/teams/:teamUID/contacts/:GTID/tags/:tagID', async (c) => {
-    const scope = c.get('scope');
-    const { pipelineUID } = parseWith(removeQuery, c.req.query());
-    const { GTID, tagID } = c.req.param();
+  const remove = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/contacts/{GTID}/tags/{tagID}',
+    tags,
+    summary: 'Takes a tag off the contact.',
+    request: {
+      params: contactParams.extend({ tagID: pathParam }),
+      query: removeContactTagQuery,
+    },
+    responses: { 200: jsonResponse(contactTagRemovedAnswer, 'The tag is off') },
+  });
+  openRoute(app, remove, async (c) => {
+    const { pipelineUID } = c.req.valid('query');
+    const { GTID, tagID } = c.req.valid('param');
     return c.json(
-      await removeContactTag(database, scope, GTID, tagID, pipelineUID, c.get('write')),
+      await removeContactTag(database, c.get('scope'), GTID, tagID, pipelineUID, c.get('write')),
     );
   });
 

@@ -1,71 +1,91 @@
-import { SEARCH_SORT_FIELDS, searchFilterSchema } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createFilterSetBody,
+  filterSetAnswer,
+  filterSetDeletedAnswer,
+  filterSetsAnswer,
+  filterSetUID,
+  pathParam,
+  patchFilterSetBody,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
+import {
+  contractRouter,
+  documentRoute,
+  jsonRequest,
+  jsonResponse,
+  openRoute,
+} from '../../http/contract';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
 import * as service from './service';
 
-const id = z.string().trim().min(1).max(128);
-const name = z
-  .string()
-  .trim()
-  .min(1, 'Enter a name for the view')
-  .max(100, 'Keep the name under 100 characters');
-const sort = z
-  .object({ field: z.enum(SEARCH_SORT_FIELDS), direction: z.enum(['asc', 'desc']) })
-  .strict()
-  .nullable();
-const columns = z
-  .array(z.string().trim().min(1).max(40))
-  .max(30)
-  .refine((l) => new Set(l).size === l.length, 'List each column once')
-  .nullable();
-
-const createBody = z
-  .object({
-    name,
-    filter: searchFilterSchema,
-    sort: sort.optional(),
-    columns: columns.optional(),
-    shared: z.boolean().optional(),
-  })
-  .strict();
-const patchBody = createBody
-  .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Send at least one of name, filter, sort, columns, shared',
-  });
+const tags = ['filter sets'];
+const teamParams = z.object({ teamUID: pathParam });
+const setParams = teamParams.extend({ filterSetUID: pathParam });
 
 /** Saved filter sets of the table view (docs/api.md "Saved filter sets"). */
 export function filterSetRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/filter-sets', async (c) => {
-    const scope = c.get('scope');
-    return c.json({ filterSets: await service.listFilterSets(database, scope) });
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/filter-sets',
+    tags,
+    summary: 'The saved views the caller sees (their own and the shared ones).',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(filterSetsAnswer, 'The filter sets') },
   });
-  app.post('/teams/:teamUID/filter-sets', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, createBody);
-    return c.json(
-      { filterSet: await service.createFilterSet(database, scope, body, c.get('write')) },
-      201,
-    );
+  openRoute(app, list, async (c) =>
+    c.json({ filterSets: await service.listFilterSets(database, c.get('scope')) }),
+  );
+
+  const create = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/filter-sets',
+    tags,
+    summary: 'Saves a view.',
+    request: { params: teamParams, body: jsonRequest(createFilterSetBody) },
+    responses: { 201: jsonResponse(filterSetAnswer, 'The new filter set') },
   });
-  app.patch('/teams/:teamUID/filter-sets/:filterSetUID', async (c) => {
-    const scope = c.get('scope');
-    const filterSetUID = parseWith(id, c.req.param('filterSetUID'));
-    const body = await jsonBody(c, patchBody);
-    return c.json({
-      filterSet: await service.updateFilterSet(database, scope, filterSetUID, body, c.get('write')),
-    });
+  openRoute(app, create, async (c) => {
+    const body = c.req.valid('json');
+    const filterSet = await service.createFilterSet(database, c.get('scope'), body, c.get('write'));
+    return c.json({ filterSet }, 201);
   });
-  app.delete('/teams/:teamUID/filter-sets/:filterSetUID', async (c) => {
-    const scope = c.get('scope');
-    const filterSetUID = parseWith(id, c.req.param('filterSetUID'));
-    return c.json(await service.deleteFilterSet(database, scope, filterSetUID, c.get('write')));
+
+  // The id is checked before the body, as it always was: this route reads both itself.
+  const patch = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/filter-sets/{filterSetUID}',
+    tags,
+    summary: 'Changes a saved view.',
+    request: { params: setParams, body: jsonRequest(patchFilterSetBody) },
+    responses: { 200: jsonResponse(filterSetAnswer, 'The filter set as it now is') },
   });
+  documentRoute(app, patch);
+  const { request: _request, ...patchAnswered } = patch;
+  openRoute(app, { ...patchAnswered, hide: true }, async (c) => {
+    const uid = parseWith(filterSetUID, c.req.param('filterSetUID'));
+    const body = await jsonBody(c, patchFilterSetBody);
+    const scope = c.get('scope');
+    const filterSet = await service.updateFilterSet(database, scope, uid, body, c.get('write'));
+    return c.json({ filterSet });
+  });
+
+  const remove = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/filter-sets/{filterSetUID}',
+    tags,
+    summary: 'Deletes a saved view.',
+    request: { params: setParams },
+    responses: { 200: jsonResponse(filterSetDeletedAnswer, 'The filter set is gone') },
+  });
+  openRoute(app, remove, async (c) => {
+    const uid = parseWith(filterSetUID, c.req.valid('param').filterSetUID);
+    return c.json(await service.deleteFilterSet(database, c.get('scope'), uid, c.get('write')));
+  });
+
   return app;
 }

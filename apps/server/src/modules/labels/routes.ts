@@ -1,67 +1,108 @@
-import { colorSchema } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createStatusLabelBody,
+  labelAnswer,
+  labelDeletedAnswer,
+  labelsAnswer,
+  labelUID,
+  orderStatusLabelsBody,
+  pathParam,
+  patchStatusLabelBody,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
+import {
+  contractRouter,
+  documentRoute,
+  jsonRequest,
+  jsonResponse,
+  openRoute,
+} from '../../http/contract';
 import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
 import * as service from './service';
 
-const id = z.string().trim().min(1).max(128);
-const display = z
-  .string()
-  .trim()
-  .min(1, 'Enter the label text')
-  .max(100, 'Keep the label under 100 characters');
-const color = colorSchema.transform((c) => c.trim());
-const labelBody = z.object({ display, color });
-const labelPatch = z
-  .object({ display: display.optional(), color: color.optional() })
-  .refine((b) => b.display !== undefined || b.color !== undefined, {
-    message: 'Send display or color',
-  });
-const orderBody = z.object({
-  order: z
-    .array(id)
-    .max(1000)
-    .refine((l) => new Set(l).size === l.length, 'List each label once'),
-});
+const tags = ['status labels'];
+const teamParams = z.object({ teamUID: pathParam });
+const labelParams = teamParams.extend({ labelUID: pathParam });
 
 /** Status labels (SPEC §3 "message status options"): members read, owners and admins write. */
 export function labelRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/status-labels', async (c) => {
-    const scope = c.get('scope');
-    return c.json({ statusLabels: await service.listStatusLabels(database, scope) });
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/status-labels',
+    tags,
+    summary: "The team's status labels, in order.",
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(labelsAnswer, 'The labels') },
   });
-  app.post('/teams/:teamUID/status-labels', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, labelBody);
-    return c.json(
-      { statusLabel: await service.createStatusLabel(database, scope, body, c.get('write')) },
-      201,
-    );
+  openRoute(app, list, async (c) =>
+    c.json({ statusLabels: await service.listStatusLabels(database, c.get('scope')) }),
+  );
+
+  const create = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/status-labels',
+    tags,
+    summary: 'Adds a status label (owners and admins).',
+    request: { params: teamParams, body: jsonRequest(createStatusLabelBody) },
+    responses: { 201: jsonResponse(labelAnswer, 'The new label') },
   });
-  app.patch('/teams/:teamUID/status-labels/:labelUID', async (c) => {
+  openRoute(app, create, async (c) => {
+    const body = c.req.valid('json');
+    const label = await service.createStatusLabel(database, c.get('scope'), body, c.get('write'));
+    return c.json({ statusLabel: label }, 201);
+  });
+
+  // The id is checked before the body, as it always was: this route reads both itself.
+  const patch = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/status-labels/{labelUID}',
+    tags,
+    summary: "Changes a label's text or colour (owners and admins).",
+    request: { params: labelParams, body: jsonRequest(patchStatusLabelBody) },
+    responses: { 200: jsonResponse(labelAnswer, 'The label as it now is') },
+  });
+  documentRoute(app, patch);
+  const { request: _request, ...patchAnswered } = patch;
+  openRoute(app, { ...patchAnswered, hide: true }, async (c) => {
+    const uid = parseWith(labelUID, c.req.param('labelUID'));
+    const body = await jsonBody(c, patchStatusLabelBody);
     const scope = c.get('scope');
-    const labelUID = parseWith(id, c.req.param('labelUID'));
-    const body = await jsonBody(c, labelPatch);
+    const label = await service.updateStatusLabel(database, scope, uid, body, c.get('write'));
+    return c.json({ statusLabel: label });
+  });
+
+  const remove = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/status-labels/{labelUID}',
+    tags,
+    summary: 'Deletes a label; the contacts that had it have none (owners and admins).',
+    request: { params: labelParams },
+    responses: { 200: jsonResponse(labelDeletedAnswer, 'The label is gone') },
+  });
+  openRoute(app, remove, async (c) => {
+    const uid = parseWith(labelUID, c.req.valid('param').labelUID);
+    return c.json(await service.deleteStatusLabel(database, c.get('scope'), uid, c.get('write')));
+  });
+
+  const order = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/status-labels-order',
+    tags,
+    summary: 'Puts the labels in the order given (owners and admins).',
+    request: { params: teamParams, body: jsonRequest(orderStatusLabelsBody) },
+    responses: { 200: jsonResponse(labelsAnswer, 'The labels, in their new order') },
+  });
+  openRoute(app, order, async (c) => {
+    const { order: uids } = c.req.valid('json');
+    const scope = c.get('scope');
     return c.json({
-      statusLabel: await service.updateStatusLabel(database, scope, labelUID, body, c.get('write')),
+      statusLabels: await service.orderStatusLabels(database, scope, uids, c.get('write')),
     });
   });
-  app.delete('/teams/:teamUID/status-labels/:labelUID', async (c) => {
-    const scope = c.get('scope');
-    const labelUID = parseWith(id, c.req.param('labelUID'));
-    return c.json(await service.deleteStatusLabel(database, scope, labelUID, c.get('write')));
-  });
-  app.put('/teams/:teamUID/status-labels-order', async (c) => {
-    const scope = c.get('scope');
-    const { order } = await jsonBody(c, orderBody);
-    return c.json({
-      statusLabels: await service.orderStatusLabels(database, scope, order, c.get('write')),
-    });
-  });
+
   return app;
 }

@@ -1,13 +1,25 @@
-import { DomainError, ERRORS, searchRequestJsonSchema, searchRequestSchema } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  DomainError,
+  ERRORS,
+  searchRequestJsonSchema,
+  searchRequestSchema,
+  searchResponseSchema,
+} from '@leadloom/core';
+import { z } from 'zod';
 import { isUnstorableText } from '../../db/errors';
-import type { AppEnv } from '../../http/env';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import { errorBody, respondError } from '../../http/errors';
-import { specPathIdentity, specPathToken } from '../../http/spec-path-identity';
-import { jsonBody } from '../../http/validate';
+import {
+  requireSpecPathToken,
+  specPathIdentity,
+  specPathToken,
+} from '../../http/spec-path-identity';
 import type { Services } from '../../services';
 import { teamScopeFor, withRequestScope } from '../../scope/team-scope';
 import { search } from './service';
+
+const tags = ['search'];
 
 /**
  * The search service at the spec's own path (SPEC §7, DESIGN §6): `POST /v2`, team-scoped by
@@ -19,17 +31,34 @@ import { search } from './service';
  * Any failure other than a request error → 500 `failed-search`.
  */
 export function searchRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
   const schema = searchRequestJsonSchema();
 
-  app.get('/v2/schema', (c) => c.json(schema));
+  const schemaRoute = createRoute({
+    method: 'get',
+    path: '/v2/schema',
+    tags,
+    summary: "The search request's JSON Schema.",
+    security: [],
+    responses: {
+      200: jsonResponse(z.record(z.string(), z.unknown()), 'A JSON Schema (draft 2020-12)'),
+    },
+  });
+  openRoute(app, schemaRoute, (c) => c.json(schema));
 
-  app.post('/v2', async (c) => {
-    const started = performance.now();
-    const token = specPathToken(c);
-    if (token instanceof Response) return token;
+  const searchRoute = createRoute({
+    method: 'post',
+    path: '/v2',
+    tags,
+    summary: "Searches the body's team's contacts (SPEC §7).",
+    middleware: [requireSpecPathToken],
+    request: { body: jsonRequest(searchRequestSchema) },
+    responses: { 200: jsonResponse(searchResponseSchema, 'A page of hits') },
+  });
+  openRoute(app, searchRoute, async (c) => {
+    const token = specPathToken(c) as string;
     try {
-      const body = await jsonBody(c, searchRequestSchema);
+      const body = c.req.valid('json');
       // The body's team, read with the caller's standing: one statement before the search.
       const identity = await specPathIdentity(services, c, token, body.teamUID);
       if (identity instanceof Response) return identity;
@@ -43,11 +72,13 @@ export function searchRoutes(services: Services) {
       const data = await search(services.database, scope, body, (phase, ms) =>
         phases.push(`${phase};dur=${ms.toFixed(1)}`),
       );
-      // Server-Timing: the whole handler (sign-in check, body, scope, search), and within the
+      // Server-Timing: the whole route (sign-in check, body, scope, search), and within the
       // search the wait for a database connection and the time on it.
       c.header(
         'server-timing',
-        [`search;dur=${(performance.now() - started).toFixed(1)}`, ...phases].join(', '),
+        [`search;dur=${(performance.now() - c.get('routeStarted')).toFixed(1)}`, ...phases].join(
+          ', ',
+        ),
       );
       return c.json({ data });
     } catch (error) {

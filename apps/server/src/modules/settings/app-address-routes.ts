@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/env';
+import { createRoute } from '@hono/zod-openapi';
+import { appAddressAnswer } from '@leadloom/core';
+import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { getSetting } from './service';
 
@@ -9,8 +10,16 @@ import { getSetting } from './service';
  * old domain could never sign in to learn the list. Neither value is a secret.
  */
 export function appAddressRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.get('/app-address', async (c) =>
+  const app = contractRouter();
+  const address = createRoute({
+    method: 'get',
+    path: '/app-address',
+    tags: ['settings'],
+    summary: "The app's address and the old host names that show the Wrong Web Address dialog.",
+    security: [],
+    responses: { 200: jsonResponse(appAddressAnswer, 'The addresses') },
+  });
+  openRoute(app, address, async (c) =>
     c.json({
       appUrl: services.config.publicUrl,
       oldHostnames: await getSetting(services, 'oldHostnames'),

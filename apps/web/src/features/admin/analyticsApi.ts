@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnalyticsEventsAnswer } from '@leadloom/core';
 import { api } from '../../lib/api';
-import { analyticsQuery, type AnalyticsEvent } from './analyticsView';
+import { analyticsQuery } from './analyticsView';
 
 /** GET /api/admin/analytics?limit=&name= — stored analytics events, newest first. */
 export function useAnalyticsEvents(limit: number, name: string) {
@@ -8,7 +9,7 @@ export function useAnalyticsEvents(limit: number, name: string) {
   return useQuery({
     queryKey: ['admin', 'analytics', query] as const,
     queryFn: ({ signal }) =>
-      api.get<{ events: AnalyticsEvent[] }>('/api/admin/analytics', { query, signal }),
+      api.get<AnalyticsEventsAnswer>('/api/admin/analytics', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,15 +1,5 @@
 /** The analytics events table (GET /api/admin/analytics from the boot work). Pure helpers. */
 
-export interface AnalyticsEvent {
-  id: string;
-  uid: string | null;
-  email: string | null;
-  teamUID: string | null;
-  name: string;
-  properties: unknown;
-  createdAt: string;
-}
-
 export const ANALYTICS_LIMITS = [50, 100, 200, 500] as const;
 export const DEFAULT_ANALYTICS_LIMIT = 100;
 

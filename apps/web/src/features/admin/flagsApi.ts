@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FlagOverviewAnswer } from '@leadloom/core';
 import { api } from '../../lib/api';
-import { teamFlagMap, withFlag, type FlagOverview } from './flagsOverview';
+import { teamFlagMap, withFlag } from './flagsOverview';
 
 const overviewKey = ['admin', 'flags'] as const;
 const fetchOverview = (signal?: AbortSignal) =>
-  api.get<{ flags: FlagOverview[] }>('/api/admin/flags', { signal });
+  api.get<FlagOverviewAnswer>('/api/admin/flags', { signal });
 
 export function useFlagOverview() {
   return useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => fetchOverview(signal) });

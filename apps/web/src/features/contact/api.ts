@@ -6,10 +6,19 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type {
+  AnswersAnswer,
+  ContactTagAnswer,
+  DealAnswer,
+  DealInput,
+  NoteAnswer,
+  StatusLabelAnswer,
+} from '@leadloom/core';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
 import { pipelineKeys, putStage, type StageChange } from '../pipeline/api';
+import { contactKeys } from './keys';
 import { tagKeys } from '../setup-tags/api';
 import type {
   ActivityPage,
@@ -17,8 +26,6 @@ import type {
   ContactAnswer,
   ContactFields,
   ContactPipeline,
-  ContactTag,
-  Deal,
   NewContact,
   Note,
   PipelineDetail,
@@ -35,21 +42,7 @@ const contactPath = (teamUID: string, GTID: string) =>
 const inPipeline = (teamUID: string, GTID: string, groupUID: string) =>
   `${contactPath(teamUID, GTID)}/pipelines/${encodeURIComponent(groupUID)}`;
 
-export const contactKeys = {
-  all: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID] as const,
-  detail: (teamUID: string, GTID: string) =>
-    ['teams', teamUID, 'contacts', GTID, 'detail'] as const,
-  activities: (teamUID: string, GTID: string) =>
-    ['teams', teamUID, 'contacts', GTID, 'activities'] as const,
-  notes: (teamUID: string, GTID: string) => ['teams', teamUID, 'contacts', GTID, 'notes'] as const,
-  tagSets: (teamUID: string) => ['teams', teamUID, 'tag-sets'] as const,
-  statusLabels: (teamUID: string) => ['teams', teamUID, 'status-labels'] as const,
-  // Under the setup's key (its writes refresh this too), but its own entry: this one holds
-  // only the live list.
-  questions: (teamUID: string) => ['teams', teamUID, 'questions', 'live'] as const,
-  pipeline: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'detail'] as const,
-};
+export { contactKeys };
 
 // Everything on a contact's page is under its key: the contact itself, its placements, tags and
 // timeline, and its parts (core's catalogue: their ids start with the contact's GTID), and a
@@ -255,7 +248,7 @@ export const useDeleteHistory = (teamUID: string, GTID: string) =>
 
 export const useSetStatusLabel = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, (labelUID: string | null) =>
-    api.put<{ statusLabelUID: string | null }>(
+    api.put<StatusLabelAnswer>(
       `${contactPath(teamUID, GTID)}/status-label`,
       { labelUID },
       changeHeaders(),
@@ -267,7 +260,7 @@ export const useAddTag = (teamUID: string, GTID: string) =>
     teamUID,
     GTID,
     (body: { tagID: string; pipelineUID: string | null }) =>
-      api.post<{ tag: ContactTag }>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
+      api.post<ContactTagAnswer>(`${contactPath(teamUID, GTID)}/tags`, body, changeHeaders()),
     { tags: true },
   );
 
@@ -285,12 +278,12 @@ export const useRemoveTag = (teamUID: string, GTID: string) =>
 
 export const useAddNote = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, (body: { text: string; pipelineUID?: string }) =>
-    api.post<{ note: Note }>(`${contactPath(teamUID, GTID)}/notes`, body, changeHeaders()),
+    api.post<NoteAnswer>(`${contactPath(teamUID, GTID)}/notes`, body, changeHeaders()),
   );
 
 export const useEditNote = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ noteUID, text }: { noteUID: string; text: string }) =>
-    api.patch<{ note: Note }>(
+    api.patch<NoteAnswer>(
       `${contactPath(teamUID, GTID)}/notes/${encodeURIComponent(noteUID)}`,
       { text },
       changeHeaders(),
@@ -305,11 +298,11 @@ export const useDeleteNote = (teamUID: string, GTID: string) =>
     ),
   );
 
-export type DealInput = Pick<Deal, 'name' | 'currency' | 'status'> & { value: number };
+export type { DealInput };
 
 export const useAddDeal = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ groupUID, deal }: { groupUID: string; deal: DealInput }) =>
-    api.post<{ deal: Deal }>(`${inPipeline(teamUID, GTID, groupUID)}/deals`, deal, changeHeaders()),
+    api.post<DealAnswer>(`${inPipeline(teamUID, GTID, groupUID)}/deals`, deal, changeHeaders()),
   );
 
 export const useEditDeal = (teamUID: string, GTID: string) =>
@@ -317,7 +310,7 @@ export const useEditDeal = (teamUID: string, GTID: string) =>
     teamUID,
     GTID,
     ({ dealUID, deal }: { dealUID: string; deal: Partial<DealInput> }) =>
-      api.patch<{ deal: Deal }>(
+      api.patch<DealAnswer>(
         `${contactPath(teamUID, GTID)}/deals/${encodeURIComponent(dealUID)}`,
         deal,
         changeHeaders(),
@@ -334,7 +327,7 @@ export const useDeleteDeal = (teamUID: string, GTID: string) =>
 
 export const useSaveAnswers = (teamUID: string, GTID: string) =>
   useContactWrite(teamUID, GTID, ({ groupUID, answers }: { groupUID: string; answers: Answer[] }) =>
-    api.put<{ answers: Answer[] }>(
+    api.put<AnswersAnswer>(
       `${inPipeline(teamUID, GTID, groupUID)}/answers`,
       {
         answers: answers.map((a) => ({

@@ -1,3 +1,5 @@
+import type { ContactDeal } from '@leadloom/core';
+
 /** Shapes of the contact endpoints (docs/api.md "Contacts") and the pickers they use. */
 
 export type ProfileLinks = Record<string, string>;
@@ -27,17 +29,13 @@ export interface ContactTag {
   orphaned: boolean;
 }
 
-export type DealStatus = 'open' | 'won' | 'lost';
+export type { DealStatus } from '@leadloom/core';
 
-export interface Deal {
-  dealUID: string;
-  name: string;
-  /** Numeric column: the server may answer a number or a decimal string. */
-  value: number | string;
-  currency: string;
-  status: DealStatus;
-  createdAt: string;
-}
+/**
+ * A deal under its pipeline in a contact's answer (core's contract); the value is read as a
+ * number or a decimal string alike, so a deal kept from before the answer was exact still shows.
+ */
+export type Deal = Omit<ContactDeal, 'value'> & { value: number | string };
 
 export interface Answer {
   answerUID?: string;
@@ -89,37 +87,11 @@ export interface NewContact extends ContactFields {
   stageUID?: string;
 }
 
-export interface ActivityItem {
-  activityUID: string;
-  type: string;
-  action: string;
-  pipelineUID: string | null;
-  stageUID: string | null;
-  value: number | string | null;
-  currency: string | null;
-  refUID: string | null;
-  note: string | null;
-  data: Record<string, unknown> | null;
-  createdAt: string;
-  createdAtUnix: number;
-  createdBy: string | null;
-  createdByUID: string | null;
-}
+/** A contact's timeline, a page at a time (core's contract). */
+export type { ActivityItem, ActivityPage } from '@leadloom/core';
 
-export interface ActivityPage {
-  activities: ActivityItem[];
-  nextCursor: string | null;
-}
-
-export interface Note {
-  noteUID: string;
-  text: string;
-  pipelineUID: string | null;
-  createdBy: string | null;
-  createdByUID: string | null;
-  createdAt: string;
-  updatedAt: string | null;
-}
+/** A note on a contact (core's contract). */
+export type { Note } from '@leadloom/core';
 
 export interface TagSetTag {
   tagID: string;
@@ -140,12 +112,8 @@ export interface TagSet {
   tags: TagSetTag[];
 }
 
-export interface StatusLabel {
-  labelUID: string;
-  display: string;
-  color: string;
-  order: number;
-}
+/** A status label (core's contract). */
+export type { StatusLabelView as StatusLabel } from '@leadloom/core';
 
 export interface Question {
   questionUID: string;

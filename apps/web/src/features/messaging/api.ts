@@ -2,6 +2,7 @@ import type { SearchAnswer } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { contactKeys } from '../contact/keys';
 import type { MessageTemplate, MessageTemplateList, TemplateDraft, TemplateGroup } from './types';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
@@ -104,7 +105,6 @@ export function useLogMessageSent(teamUID: string, GTID: string) {
         body,
         changeHeaders(),
       ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts', GTID] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all(teamUID, GTID) }),
   });
 }

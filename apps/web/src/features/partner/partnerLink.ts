@@ -3,7 +3,7 @@
  * open the link with it; on any failure open the plain link. Browser objects come in as
  * dependencies so the order of events is unit-tested.
  */
-import { AUTHORIZED_LINK_MESSAGE } from '@leadloom/core';
+import { AUTHORIZED_LINK_MESSAGE, type CallableAnswer } from '@leadloom/core';
 import { api } from '../../lib/api';
 
 /** The tab the link opens in: opened at the click (popup blockers allow only that), filled later. */
@@ -47,7 +47,7 @@ export async function openPartnerLink(href: string, deps: PartnerLinkDeps): Prom
 
 export const browserPartnerLinkDeps: PartnerLinkDeps = {
   async generateToken(domain, redirectTo) {
-    const { result } = await api.post<{ result: { token: string } }>(
+    const { result } = await api.post<CallableAnswer<'v2-auth-generateCFToken'>>(
       '/api/functions/v2-auth-generateCFToken',
       { data: { domain, redirect_to: redirectTo } },
     );

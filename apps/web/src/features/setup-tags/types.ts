@@ -31,12 +31,8 @@ export interface OrphanedTag {
   contacts: number;
 }
 
-export interface StatusLabel {
-  labelUID: string;
-  display: string;
-  color: string;
-  order: number;
-}
+/** A status label (core's contract). */
+export type { StatusLabelView as StatusLabel } from '@leadloom/core';
 
 export interface TagInput {
   name: string;

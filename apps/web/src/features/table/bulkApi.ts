@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkJobState, BulkRequest } from '@leadloom/core';
+import type { BulkJob, BulkJobCreated, BulkRequest } from '@leadloom/core';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { pipelineKeys } from '../pipeline/requests';
 import { tableKeys, teamPath } from './api';
 
-/** GET …/bulk-jobs/:jobUID (docs/api.md "Bulk actions"). */
-export interface BulkJob {
-  jobUID: string;
-  state: BulkJobState;
-  total: number;
-  done: number;
-  failed: number;
-  error: string | null;
-  failures: { GTID: string; error: string }[];
-}
+/** GET …/bulk-jobs/:jobUID (docs/api.md "Bulk actions"), as core's contract has it. */
+export type { BulkJob };
 
 /** While a job runs, its progress is read this often. */
 const POLL_MS = 500;
@@ -22,7 +15,7 @@ const POLL_MS = 500;
 export function useStartBulkJob(teamUID: string) {
   return useMutation({
     mutationFn: (body: BulkRequest) =>
-      api.post<{ jobUID: string; total: number }>(`${teamPath(teamUID)}/bulk-jobs`, body, {
+      api.post<BulkJobCreated>(`${teamPath(teamUID)}/bulk-jobs`, body, {
         headers: { 'x-change-id': newChangeId() },
       }),
   });
@@ -50,7 +43,7 @@ export function useBulkJob(teamUID: string, jobUID: string) {
   useEffect(() => {
     if (!finished) return;
     void queryClient.invalidateQueries({ queryKey: tableKeys.allSearches(teamUID) });
-    void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] });
+    void queryClient.invalidateQueries({ queryKey: pipelineKeys.list(teamUID) });
   }, [finished, queryClient, teamUID]);
   return query;
 }

@@ -2,6 +2,7 @@ import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { contactKeys } from '../contact/keys';
 import { onChangeOf } from '../../lib/staleKeys';
 
 /** docs/api.md "Tasks": the shape is core's. */
@@ -95,7 +96,7 @@ export function useTaskMutations(teamUID: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: taskKeys.all(teamUID) }),
       // A task on a contact adds to its timeline.
-      queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts'] }),
+      queryClient.invalidateQueries({ queryKey: contactKeys.team(teamUID) }),
     ]);
   const base = `${teamPath(teamUID)}/tasks`;
   return {

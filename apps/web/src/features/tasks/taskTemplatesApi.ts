@@ -2,6 +2,7 @@ import type { TaskTemplate, TaskTemplateInput } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
+import { contactKeys } from '../contact/keys';
 import { taskKeys } from './api';
 
 export interface TaskTemplateRow extends TaskTemplate {
@@ -61,7 +62,7 @@ export function useTaskTemplateMutations(teamUID: string) {
       onSuccess: () =>
         Promise.all([
           queryClient.invalidateQueries({ queryKey: taskKeys.all(teamUID) }),
-          queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts'] }),
+          queryClient.invalidateQueries({ queryKey: contactKeys.team(teamUID) }),
         ]),
     }),
   };
