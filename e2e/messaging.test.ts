@@ -3,8 +3,11 @@
  * at /setup/messaging the owner writes a template with variables, a fallback and spintax, sees
  * an unknown variable refused as they type, sees the preview filled for a contact, and saves;
  * on the contact page "Message" fills the same template for that contact (the very text the
- * preview showed) and "Mark as sent" logs a message activity on the timeline.
- * With E2E_SCREENSHOTS=<dir> it saves the setup screen and the composer.
+ * preview showed) and "Mark as sent" logs a message activity on the timeline. The outreach queue:
+ * the composer queues a message exactly as written (emoji, lines, braces), Messages shows it in
+ * the owner's queue; a teammate's message for the owner waits in "To review" until approved;
+ * the sending limits are saved per platform.
+ * With E2E_SCREENSHOTS=<dir> it saves the setup screen, the composer and the queue screens.
  */
 import { fillTemplate, templateSeed } from '@leadloom/core';
 import { mkdirSync } from 'node:fs';
@@ -13,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
-import { api, signInThroughForm } from './session';
+import { api, joinAsTeammate, signInThroughForm } from './session';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const BODY = '{Hello|Hi|Hey} {{firstName|there}}, {{lastName|friend}}! {{senderFirstName}} here.';
@@ -105,5 +108,108 @@ describe.skipIf(requireChromium())('message templates in the browser', () => {
       (a) => a.type === 'message',
     );
     expect(message?.note).toBe(expected);
+  });
+  it('queues a message from the contact page; a teammate’s waits for review; limits are saved', async () => {
+    const me = await api(page, 'GET', '/api/me');
+    const ownerUID = (me.body as { uid: string }).uid;
+    const created = await api(page, 'POST', `/api/teams/${teamUID}/contacts`, {
+      firstName: 'Lea',
+      lastName: 'Lake',
+      profiles: { facebook: 'https://www.facebook.com/lea.lake' },
+    });
+    expect(created.status).toBe(201);
+    const lea = (created.body.contact as { GTID: string }).GTID;
+    const written = 'Hi Lea 👋\nSee you {soon} | bye';
+
+    await page.goto(`${app.url}/contact/${lea}`);
+    await page.getByRole('button', { name: 'Message' }).click();
+    await page.getByRole('textbox', { name: 'Message to send' }).fill(written);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'queue-composer.png') });
+    await page.getByRole('button', { name: 'Queue message' }).click();
+    await page.getByText('Queued for Lea Lake on Facebook: it goes out from your queue.').waitFor();
+
+    // Exactly as written: the braces and the bar are text, not template syntax.
+    const queued = await api(page, 'GET', `/api/teams/${teamUID}/outreach/items?box=sending`);
+    const mine = (queued.body.items as { GTID: string; text: string; status: string }[]).filter(
+      (i) => i.GTID === lea,
+    );
+    expect(mine).toEqual([expect.objectContaining({ text: written, status: 'approved' })]);
+    await page.goto(`${app.url}/messages/queue`);
+    await page.getByTestId('queue-item').filter({ hasText: 'See you {soon} | bye' }).waitFor();
+
+    // A teammate queues a message from the owner's account: it waits for the owner's review.
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const mate = await context.newPage();
+    await joinAsTeammate(
+      page,
+      mate,
+      app.url,
+      teamUID,
+      {
+        name: 'Milo Mate',
+        email: 'milo.mate@example.com',
+        password: 'milo-mate-password',
+      },
+      [],
+      'admin',
+    );
+    const fromMate = await api(mate, 'POST', `/api/teams/${teamUID}/outreach/items`, {
+      platform: 'facebook',
+      GTIDs: [lea],
+      text: 'Hello {{firstName}}, Milo here for Dana',
+      queuedToUID: ownerUID,
+    });
+    expect(fromMate.status).toBe(201);
+    await context.close();
+
+    await page.goto(`${app.url}/messages/review`);
+    const pending = page
+      .getByTestId('queue-item')
+      .filter({ hasText: 'Hello Lea, Milo here for Dana' });
+    await pending.waitFor();
+    await expect.poll(() => pending.textContent()).toContain('by Milo Mate');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'messages-review.png') });
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Approved 1 message.').waitFor();
+    await page.getByText('Nothing to review').waitFor();
+    await page.goto(`${app.url}/messages/queue`);
+    await page.getByTestId('queue-item').filter({ hasText: 'Milo here for Dana' }).waitFor();
+    if (SHOTS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(SHOTS, `messages-queue-${scheme}.png`) });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    // The owner's limits for Facebook: saved, and the status counts by them.
+    await page.goto(`${app.url}/setup/queue/facebook`);
+    const hourly = page.getByRole('textbox', { name: /Messages an hour/ });
+    await hourly.fill('4');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('Saved your Facebook limits.').waitFor();
+    const status = await api(page, 'GET', '/api/outreach/status');
+    const fb = (
+      status.body.platforms as { platform: string; limits: { hourlySends: number } }[]
+    ).find((p) => p.platform === 'facebook');
+    expect(fb?.limits.hourlySends).toBe(4);
+    await hourly.fill('21');
+    // Past the hard ceiling: named at once, and nothing can be saved.
+    await page.getByText('At most 20').waitFor();
+    expect(await page.getByRole('button', { name: 'Save limits' }).isDisabled()).toBe(true);
+    if (SHOTS) {
+      await hourly.fill('4');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(SHOTS, `queue-setup-${scheme}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'queue-setup-phone-dark.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`${app.url}/messages/queue`);
+      await page.getByTestId('queue-item').first().waitFor();
+      await page.screenshot({ path: join(SHOTS, 'messages-queue-phone.png'), fullPage: true });
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
   });
 });

@@ -63,6 +63,7 @@ ALTER TABLE "message_queue_item" ADD CONSTRAINT "message_queue_item_team_fk" FOR
 ALTER TABLE "message_queue_item" ADD CONSTRAINT "message_queue_item_contact_fk" FOREIGN KEY ("team_uid","gtid") REFERENCES "public"."contact"("team_uid","gtid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "message_queue_item_idempotency_idx" ON "message_queue_item" USING btree ("team_uid","idempotency_key");--> statement-breakpoint
 CREATE INDEX "message_queue_item_send_idx" ON "message_queue_item" USING btree ("queued_to_uid","platform","created_at","item_uid") WHERE "status" IN ('approved', 'leased');--> statement-breakpoint
+CREATE INDEX "message_queue_item_leased_idx" ON "message_queue_item" USING btree ("queued_to_uid","platform") WHERE "status" = 'leased';--> statement-breakpoint
 CREATE INDEX "message_queue_item_review_idx" ON "message_queue_item" USING btree ("team_uid","queued_to_uid","created_at") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE INDEX "message_queue_item_contact_idx" ON "message_queue_item" USING btree ("team_uid","gtid","created_at");--> statement-breakpoint
 CREATE INDEX "outreach_send_recent_idx" ON "outreach_send" USING btree ("uid","platform","sent_at");--> statement-breakpoint

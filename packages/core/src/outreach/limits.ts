@@ -112,14 +112,16 @@ export const QUEUE_LIMIT_REASONS: Readonly<Record<QueueLimitField, string>> = {
   breakMinutesMax: 'The length of each break is drawn anew each time.',
   workStart: 'Messages go out in daytime in your time zone only.',
   workEnd: 'Nothing is sent in the evening or at night.',
-  workDays: 'LinkedIn also rests at weekends by default: it is the strictest about automation.',
+  workDays:
+    'The days the queue sends on. LinkedIn rests at weekends by default: it is the strictest about automation.',
   warmUp: `A new account sends at half its caps for its first ${WARM_UP_DAYS} days.`,
 };
 
 const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const whole = (min: number, max: number) =>
+  z.number().int('Use a whole number').min(min, `At least ${min}`).max(max, `At most ${max}`);
 
 /** The limits a user may save: every number inside its ceiling, every range the right way round. */
 export const queueLimitsSchema = z

@@ -84,6 +84,10 @@ export const messageQueueItem = pgTable(
     index('message_queue_item_send_idx')
       .on(t.queuedToUID, t.platform, t.createdAt, t.itemUID)
       .where(sql`"status" IN ('approved', 'leased')`),
+    // A live lease of the account (at most one per platform): checked before every lease.
+    index('message_queue_item_leased_idx')
+      .on(t.queuedToUID, t.platform)
+      .where(sql`"status" = 'leased'`),
     // A member's review queue.
     index('message_queue_item_review_idx')
       .on(t.teamUID, t.queuedToUID, t.createdAt)
