@@ -182,6 +182,13 @@ describe.skipIf(requireChromium())('message templates in the browser', () => {
       await page.emulateMedia({ colorScheme: 'light' });
     }
 
+    // The processor window the extension opens shows what goes out next.
+    await page.goto(`${app.url}/queue/facebook`);
+    await page.getByRole('heading', { name: 'Facebook queue processor' }).waitFor();
+    await page.getByText('Milo here for Dana').waitFor();
+    expect(await page.title()).toBe('Leadloom 2.0 | Queue Processor - Facebook');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'queue-processor.png') });
+
     // The owner's limits for Facebook: saved, and the status counts by them.
     await page.goto(`${app.url}/setup/queue/facebook`);
     const hourly = page.getByRole('textbox', { name: /Messages an hour/ });

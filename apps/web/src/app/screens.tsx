@@ -68,6 +68,9 @@ const MessagesPage = lazyScreen(() =>
 const QueueSetupPage = lazyScreen(() =>
   import('../features/outreach/QueueSetupPage').then((m) => m.QueueSetupPage),
 );
+const ProcessorPage = lazyScreen(() =>
+  import('../features/outreach/ProcessorPage').then((m) => m.ProcessorPage),
+);
 const TaskTemplatesPage = lazyScreen(() =>
   import('../features/tasks/TaskTemplatesPage').then((m) => m.TaskTemplatesPage),
 );
@@ -107,6 +110,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/setup/extension': ExtensionSetupPage,
   '/messages/:tab?/:platform?': MessagesPage,
   '/setup/queue/:platform?': QueueSetupPage,
+  '/queue/:platform': ProcessorPage,
 };
 
 /** Whether the screen at `pathname` is built (the navigation shows the others as coming). */
