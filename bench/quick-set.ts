@@ -180,6 +180,7 @@ const fromFile =
 export const QUICK_SET: Record<string, Entry> = {
   'board-read': boardRead,
   'stage-change': fromFile('stage-change'),
+  'outreach-lease': fromFile('outreach-lease'),
   'bulk-stage': fromFile('bulk-stage'),
   tasks: fromFile('tasks'),
   kpi: fromFile('kpi'),
