@@ -199,6 +199,20 @@ export async function boardJson(
   return r.rows[0]?.body ?? null;
 }
 
+/**
+ * How many cards of each stage the board statement reads: the page size rounded up to one of a
+ * few sizes, plus one to tell whether more follow (the cards past the page are read, not sent).
+ * A number in the statement's text, not a parameter: with a parameter PostgreSQL planned the
+ * statement again on every call for small page sizes (it judged its cached generic plan dearer
+ * than a fresh one for a LIMIT it could not see; 1 and 20 cards on the 10,000-contact demo
+ * team), about 5 ms of PGlite's CPU a read.
+ * A few sizes, not each one, so at most that many texts take named statements (db/prepared.ts).
+ */
+export function pageFetch(limit: number): number {
+  const size = [25, 50, 100, 200].find((n) => n >= limit) ?? Math.ceil(limit);
+  return size + 1;
+}
+
 /** {@link boardJson}'s statement. */
 export function boardStatement(scope: TeamScope, pipelineUID: string, limit: number): SQL {
   // Counts and deal totals come from the stage tallies (migration 0019), kept at write time: the
@@ -234,7 +248,7 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
         WHERE cp.team_uid = s.team_uid AND cp.pipeline_uid = s.pipeline_uid
           AND cp.stage_uid = s.stage_uid AND ${visibleContacts(scope, 'c')}
         ORDER BY cp.position, cp.gtid
-        LIMIT ${limit + 1}
+        LIMIT ${sql.raw(String(pageFetch(limit)))}
       ) l
       WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
     ),
