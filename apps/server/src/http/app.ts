@@ -6,6 +6,7 @@ import { authEndpointsOnly } from '../auth/endpoints';
 import { authThrottle } from '../auth/throttle';
 import { endExtensionSessionsOf } from '../modules/extension/service';
 import type { Services } from '../services';
+import { setAnswerHeader } from './answer-headers';
 import { bodyLimits } from './body-limit';
 import type { AppEnv } from './env';
 import { documentApp, OPENAPI_PATH, openApiDocument } from './openapi';
@@ -31,7 +32,7 @@ export function createApp(services: Services, opts: { webDist?: string | undefin
     c.set('log', log);
     const started = performance.now();
     await next();
-    c.header('x-request-id', requestId);
+    setAnswerHeader(c, 'x-request-id', requestId);
     if (c.req.path.startsWith('/api') || c.req.path.startsWith('/v2')) {
       log.debug(
         {

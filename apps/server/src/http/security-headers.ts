@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { EXTENSION_ID } from '@leadloom/core';
 import type { Config } from '../config';
+import { setAnswerHeader } from './answer-headers';
 
 /**
  * The web app's policy. Styles allow 'unsafe-inline' because Mantine injects `<style>` elements;
@@ -88,9 +89,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
   };
   return async (c, next) => {
     await next();
-    // c.header first: it gives the answer a fresh copy whose headers can change (a handler's own
-    // Response may have immutable ones); the rest then go straight to that copy.
-    c.header('x-content-type-options', 'nosniff');
+    // First: an answer whose headers cannot change is copied by it; the rest then go to c.res.
+    setAnswerHeader(c, 'x-content-type-options', 'nosniff');
     const headers = c.res.headers;
     headers.set('referrer-policy', 'same-origin');
     if (hsts) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
