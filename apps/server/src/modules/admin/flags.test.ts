@@ -32,6 +32,9 @@ describe(`GET /api/admin/flags (${ENGINE})`, () => {
   });
 
   it("lists core's named flags even when no team has them", async () => {
+    // New teams start with both bulk-messaging flags on (migration 0021): clear them here.
+    await setFlags(acme.teamUID, {});
+    await setFlags(zeta.teamUID, {});
     const res = await admin.api('/api/admin/flags');
     expect(res).toEqual({
       status: 200,

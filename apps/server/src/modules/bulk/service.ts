@@ -77,8 +77,12 @@ export async function createBulkJob(
     db,
     scope,
     async (tx) => {
+      await checkAction(tx, scope, request.action);
       const gtids = await selectionOf(tx, scope, request);
-      await checkAction(tx, scope, request.action, gtids.length);
+      // Queueing a message to more than one contact is bulk messaging (SPEC §6): gated by count.
+      if (request.action.type === 'queue-message') {
+        await checkQueueing(tx, scope, request.action.message, gtids.length);
+      }
       await repo.insertJob(scope, tx.db, { jobUID, action: request.action, gtids });
       await jobs.send(
         BULK_QUEUE,
@@ -139,12 +143,7 @@ async function selectionOf(tx: Tx, scope: TeamScope, request: BulkRequest): Prom
 }
 
 /** The action's targets must exist and be visible now (404 otherwise); the worker re-checks. */
-async function checkAction(
-  tx: Tx,
-  scope: TeamScope,
-  action: BulkAction,
-  contacts: number,
-): Promise<void> {
+async function checkAction(tx: Tx, scope: TeamScope, action: BulkAction): Promise<void> {
   switch (action.type) {
     case 'stage':
     case 'add-to-pipeline':
@@ -172,7 +171,7 @@ async function checkAction(
       return;
     }
     case 'queue-message':
-      await checkQueueing(tx, scope, action.message, contacts);
+      // Gated once the selection's size is known (createBulkJob).
       return;
   }
 }

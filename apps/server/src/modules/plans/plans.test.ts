@@ -116,7 +116,12 @@ describe(`plans (${ENGINE})`, () => {
       message: 'Your plan does not include the AI message generator. Upgrade your plan to use it.',
     });
     expect(await ok('instagram_bulk_messaging')).toMatchObject({ status: 'permission-denied' });
-    // Facebook pro allows bulk messaging by plan, but the flag is off.
+    // New teams have the flag on (migration 0021); Facebook pro allows bulk messaging by plan,
+    // and with the flag switched off it is refused.
+    expect(await ok('facebook_bulk_messaging')).toBeNull();
+    await s.database.db.execute(sql`
+      UPDATE team SET feature_flags = '{"facebook_bulk_messaging_access": false}'::jsonb
+      WHERE team_uid = ${t.teamUID}`);
     expect(await ok('facebook_bulk_messaging')).toMatchObject({ status: 'permission-denied' });
     await s.database.db.execute(sql`
       UPDATE team SET feature_flags = '{"facebook_bulk_messaging_access": true}'::jsonb
