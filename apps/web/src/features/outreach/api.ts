@@ -55,8 +55,6 @@ export const outreachKeys = {
   all: (teamUID: string) => ['teams', teamUID, 'outreach'] as const,
   box: (teamUID: string, box: QueueBox, platform: QueuePlatform | null) =>
     ['teams', teamUID, 'outreach', 'items', box, platform ?? 'all'] as const,
-  contact: (teamUID: string, GTID: string) =>
-    ['teams', teamUID, 'outreach', 'contact', GTID] as const,
   status: (teamUID: string) => ['teams', teamUID, 'outreach', 'status'] as const,
 };
 
@@ -75,19 +73,6 @@ export function useQueueBox(teamUID: string, box: QueueBox, platform: QueuePlatf
           query: { box, platform: platform ?? undefined },
           signal,
         })
-        .then((a) => a.items),
-  });
-}
-
-export function useContactQueue(teamUID: string, GTID: string) {
-  return useQuery({
-    queryKey: outreachKeys.contact(teamUID, GTID),
-    queryFn: ({ signal }) =>
-      api
-        .get<{ items: QueueItem[] }>(
-          `/api/teams/${encodeURIComponent(teamUID)}/contacts/${encodeURIComponent(GTID)}/outreach`,
-          { signal },
-        )
         .then((a) => a.items),
   });
 }
