@@ -100,6 +100,8 @@ export interface ContactBatch {
     email: (string | null)[];
     phone: (string | null)[];
     source: string[];
+    /** The profile link on the contact's source platform, if known. */
+    profile: (string | null)[];
     labelUID: (string | null)[];
     createdMs: number[];
     lastActivityMs: number[];
@@ -172,6 +174,7 @@ export function emptyContactBatch(): ContactBatch {
       email: [],
       phone: [],
       source: [],
+      profile: [],
       labelUID: [],
       createdMs: [],
       lastActivityMs: [],
@@ -275,11 +278,12 @@ export async function insertContactsPlaced(
     'contact',
     c.gtid.length,
     `INSERT INTO contact (team_uid, gtid, first_name, last_name, full_name, email_address,
-       phone_number, sources, status_label_uid, created_at, updated_at, last_activity_at)
-     SELECT $1, u.gtid, u.f, u.l, u.f || ' ' || u.l, u.e, u.p, jsonb_build_array(u.s), u.lbl,
+       phone_number, sources, profiles, status_label_uid, created_at, updated_at, last_activity_at)
+     SELECT $1, u.gtid, u.f, u.l, u.f || ' ' || u.l, u.e, u.p, jsonb_build_array(u.s),
+       CASE WHEN u.pr IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(u.s, u.pr) END, u.lbl,
        ${at('u.c')}, ${at('u.a')}, ${at('u.a')}
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-       $8::text[], $9::bigint[], $10::bigint[]) AS u(gtid, f, l, e, p, s, lbl, c, a)`,
+       $8::text[], $9::text[], $10::bigint[], $11::bigint[]) AS u(gtid, f, l, e, p, s, pr, lbl, c, a)`,
     [
       teamUID,
       c.gtid,
@@ -288,6 +292,7 @@ export async function insertContactsPlaced(
       c.email,
       c.phone,
       c.source,
+      c.profile,
       c.labelUID,
       c.createdMs,
       c.lastActivityMs,

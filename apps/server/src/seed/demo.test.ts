@@ -220,7 +220,8 @@ describe(`npm run demo -- --contacts N --stage-heavy (${ENGINE})`, () => {
 
   it('puts the bulk-loaded names in the typo dictionary: a misspelt last name finds its contacts', async () => {
     const name = [...LAST_NAMES].sort((a, b) => b.length - a.length)[0]!;
-    const misspelt = `${name.slice(0, 3)}${name[3] === 'q' ? 'x' : 'q'}${name.slice(4)}`.toLowerCase();
+    const misspelt =
+      `${name.slice(0, 3)}${name[3] === 'q' ? 'x' : 'q'}${name.slice(4)}`.toLowerCase();
     const res = await client.api('/v2', {
       method: 'POST',
       body: JSON.stringify({
@@ -290,6 +291,33 @@ describe(`npm run demo -- --contacts N --stage-heavy (${ENGINE})`, () => {
       await n(sql`SELECT count(DISTINCT id) n FROM change_log
         WHERE team_uid = ${team} AND resource = 'contact' AND op = 'insert'`),
     ).toBe(N);
+  });
+
+  it('gives contacts found on Facebook their Facebook link, so a queued message reaches most of them', async () => {
+    const rows = await t.database.db.execute<{ gtid: string; link: string | null }>(sql`
+      SELECT gtid, profiles->>'facebook' AS link FROM contact
+      WHERE team_uid = ${team} AND sources @> '["facebook"]'::jsonb`);
+    const withLink = rows.rows.filter((r) => r.link);
+    const without = rows.rows.filter((r) => !r.link);
+    // A few have none, as in real data, so "has no profile link" shows on the demo too.
+    expect(without.length).toBeGreaterThan(0);
+    expect(without.length).toBeLessThan(rows.rows.length * 0.05);
+    expect(withLink[0]!.link).toMatch(/^https:\/\/www\.facebook\.com\/[a-z]+\.[a-z]+\.\d+$/);
+    const chosen = [...withLink.slice(0, 20), without[0]!];
+    const preview = await client.api(`/api/teams/${team}/outreach/preview`, {
+      method: 'POST',
+      body: JSON.stringify({
+        platform: 'facebook',
+        GTIDs: chosen.map((r) => r.gtid),
+        text: 'Hi {{firstName}}',
+      }),
+    });
+    expect(preview.status).toBe(200);
+    const previews = preview.body!.previews as { GTID: string; problem: string | null }[];
+    expect(previews.filter((p) => p.problem === null)).toHaveLength(20);
+    expect(previews.find((p) => p.GTID === without[0]!.gtid)?.problem).toMatch(
+      /has no Facebook profile link$/,
+    );
   });
 
   it('the board API, the pipeline list and the plan usage agree on the counts', async () => {

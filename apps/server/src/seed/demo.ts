@@ -81,6 +81,20 @@ function mulberry32(seed: number) {
   };
 }
 
+/** A plausible profile link on a demo contact's platform; `n` keeps namesakes apart. */
+export function demoProfileLink(
+  platform: 'facebook' | 'instagram',
+  firstName: string,
+  lastName: string,
+  n: number,
+): string {
+  const first = firstName.toLowerCase();
+  const last = lastName.toLowerCase().replace(/[^a-z]/g, '');
+  return platform === 'facebook'
+    ? `https://www.facebook.com/${first}.${last}.${n}`
+    : `https://www.instagram.com/${first}_${last}${n}`;
+}
+
 export interface SeedResult {
   created: boolean;
   teamUID: string | null;
@@ -335,7 +349,11 @@ export async function seedDemo(
         random() < 0.8 ? `${firstName}.${lastName}${i}@example.com`.toLowerCase() : null,
       );
       c.phone.push(random() < 0.4 ? `+1 555 01${String(i % 100).padStart(2, '0')}` : null);
-      c.source.push(order === 0 ? 'facebook' : 'instagram');
+      const source = order === 0 ? 'facebook' : 'instagram';
+      c.source.push(source);
+      // Found on a platform, so most have their profile link there (the queue sends to it); a
+      // few do not, as in real data, so the queue's "has no profile link" answer shows too.
+      c.profile.push(i % 40 === 7 ? null : demoProfileLink(source, firstName, lastName, i));
       c.createdMs.push(createdMs);
       c.lastActivityMs.push(lastActivityMs);
       c.pipelineUID.push(pipelineUID);
