@@ -5,6 +5,7 @@ import {
   escapeTemplateText,
   fillTemplate,
   parseTemplate,
+  templateContextOf,
   templateSeed,
   templateVariantCount,
   type TemplateContext,
@@ -254,6 +255,29 @@ describe('properties', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('templateContextOf', () => {
+  const contact = {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    fullName: 'Ann Lee',
+    emailAddress: 'ann@example.com',
+    phoneNumber: null,
+    profiles: { facebook: 'https://facebook.com/ann.lee' },
+  };
+
+  it('fills contact, sender and answers as the grammar names them', () => {
+    const ctx = templateContextOf(contact, '  Sam Rivera ', ['Twice']);
+    const out = fillTemplate(
+      'Hi {{firstName}}, {{senderFirstName}} ({{senderName}}) here. {{answer.1}} {{profile.facebook}} {{phone|no phone}}',
+      ctx,
+      templateSeed('t', 'g'),
+    );
+    expect(out.text).toBe(
+      'Hi Ann, Sam (Sam Rivera) here. Twice https://facebook.com/ann.lee no phone',
     );
   });
 });

@@ -251,6 +251,40 @@ export interface TemplateContext {
   profiles?: Readonly<Record<string, string | null | undefined>>;
 }
 
+/** A contact as a template needs it: the fields a search hit, a contact page and the queue share. */
+export interface TemplateContact {
+  firstName?: string | null;
+  lastName?: string | null;
+  fullName?: string | null;
+  emailAddress?: string | null;
+  phoneNumber?: string | null;
+  profiles?: Readonly<Record<string, string | null | undefined>> | null;
+}
+
+/**
+ * What a template is filled with for a contact and the person sending: one mapping for the
+ * setup screen's preview, the contact page's composer and the queue's per-recipient text, so the
+ * text a user previews is the text that is sent.
+ */
+export function templateContextOf(
+  contact: TemplateContact,
+  senderName: string,
+  answers: readonly string[] = [],
+): TemplateContext {
+  const sender = senderName.trim();
+  return {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    fullName: contact.fullName,
+    email: contact.emailAddress,
+    phone: contact.phoneNumber,
+    profiles: contact.profiles ?? undefined,
+    answers,
+    senderName: sender,
+    senderFirstName: sender.split(/\s+/)[0] ?? '',
+  };
+}
+
 export function variableValue(name: string, ctx: TemplateContext): string {
   const dot = name.indexOf('.');
   if (dot < 0) {

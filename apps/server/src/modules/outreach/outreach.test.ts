@@ -5,6 +5,7 @@ import { ENGINE, startTestServices, type TestServices } from '../../test/harness
 import {
   addContacts,
   addMember,
+  addPipeline,
   createUser,
   ownerWithTeam,
   signIn,
@@ -188,6 +189,38 @@ describe(`queueing messages (${ENGINE})`, () => {
       sql`SELECT count(*) AS n FROM message_queue_item`,
     );
     expect(Number(count.rows[0]!.n)).toBe(0);
+  });
+
+  it('fills {{answer.N}} with the answers of the pipeline the contact last answered in', async () => {
+    const [gtid] = await contactsWithProfiles(1);
+    const older = await addPipeline(s, owner.teamUID, 'Older');
+    const newer = await addPipeline(s, owner.teamUID, 'Newer');
+    for (const [p, answers, at] of [
+      [older, ['Old first', 'Old second'], '2026-01-01T00:00:00Z'],
+      [newer, ['Twice', 'Groups'], '2026-02-01T00:00:00Z'],
+    ] as const) {
+      await s.database.db.execute(sql`
+        INSERT INTO contact_pipeline (team_uid, gtid, pipeline_uid, stage_uid, position)
+        VALUES (${owner.teamUID}, ${gtid}, ${p.pipelineUID}, ${p.stageUID}, 'a0')`);
+      for (const [order, answer] of answers.entries()) {
+        await s.database.db.execute(sql`
+          INSERT INTO answer (team_uid, answer_uid, gtid, pipeline_uid, question, answer, "order", updated_at)
+          VALUES (${owner.teamUID}, ${`${p.pipelineUID}-${order}`}, ${gtid}, ${p.pipelineUID},
+            ${`Q${order}`}, ${answer}, ${order}, ${at})`);
+      }
+    }
+    const res = await owner.client.api(
+      team('/preview'),
+      post({
+        platform: 'facebook',
+        GTIDs: [gtid],
+        text: 'You said {{answer.1}}, then {{answer.2}}',
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body!.previews).toEqual([
+      expect.objectContaining({ text: 'You said Twice, then Groups', problem: null }),
+    ]);
   });
 
   it('names what gates a platform: the plan, or the team’s flag', async () => {

@@ -26,6 +26,8 @@ export interface QueueContact {
   emailAddress: string | null;
   phoneNumber: string | null;
   profiles: Record<string, string>;
+  /** Answers in question order, for {{answer.N}}. */
+  answers: string[];
 }
 
 /** The contacts among `gtids` the scope sees, with what a message to them is filled with. */
@@ -42,8 +44,15 @@ export async function contactsForQueue(
     email_address: string | null;
     phone_number: string | null;
     profiles: Record<string, string> | null;
+    answers: string[] | null;
   }>(sql`
-    SELECT c.gtid, c.first_name, c.last_name, c.full_name, c.email_address, c.phone_number, c.profiles
+    SELECT c.gtid, c.first_name, c.last_name, c.full_name, c.email_address, c.phone_number,
+      c.profiles,
+      -- {{answer.N}}: the answers of the pipeline the contact last answered in, in question order.
+      (SELECT json_agg(a.answer ORDER BY a."order") FROM answer a
+        WHERE a.team_uid = c.team_uid AND a.gtid = c.gtid AND a.pipeline_uid = (
+          SELECT l.pipeline_uid FROM answer l WHERE l.team_uid = c.team_uid AND l.gtid = c.gtid
+          ORDER BY l.updated_at DESC LIMIT 1)) AS answers
     FROM contact c
     WHERE c.team_uid = ${scope.teamUID} AND c.gtid = ANY(${sql.param([...gtids])}::text[])
       AND ${visibleContacts(scope, 'c')}`);
@@ -55,6 +64,7 @@ export async function contactsForQueue(
     emailAddress: row.email_address,
     phoneNumber: row.phone_number,
     profiles: row.profiles ?? {},
+    answers: row.answers ?? [],
   }));
 }
 

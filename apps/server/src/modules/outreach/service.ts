@@ -20,6 +20,7 @@ import {
   queueGate,
   recipientLink,
   resumeSending,
+  templateContextOf,
   templateSeed,
   zonedParts,
   type QueueLimits,
@@ -65,16 +66,7 @@ export interface QueueResult {
 function render(text: string, contact: repo.QueueContact, senderName: string): string {
   const filled = fillTemplate(
     text,
-    {
-      firstName: contact.firstName,
-      lastName: contact.lastName,
-      fullName: contact.fullName,
-      email: contact.emailAddress,
-      phone: contact.phoneNumber,
-      senderName,
-      senderFirstName: senderName.split(/\s+/)[0] ?? '',
-      profiles: contact.profiles,
-    },
+    templateContextOf(contact, senderName, contact.answers),
     templateSeed(text, contact.gtid),
   );
   return filled.text.trim();

@@ -8,6 +8,7 @@ import {
   recipientLink,
   templateSeed,
   type QueuePlatform,
+  templateContextOf,
 } from '@leadloom/core';
 import {
   Alert,
@@ -35,7 +36,7 @@ import { useCurrentUser } from '../session/CurrentUser';
 import { useOutreachMutations } from '../outreach/api';
 import { useAssignees } from '../tasks/api';
 import { useLogMessageSent, useMessageTemplates } from './api';
-import { templateContextOf } from './templateContext';
+
 import type { MessageTemplate } from './types';
 
 interface ComposerContact {
@@ -239,8 +240,8 @@ export function MessageComposer({
           />
         </Group>
         <Text size="xs" c="dimmed">
-          Queue it and the {PRODUCT_NAME} extension sends it, paced by your sending limits. Or copy it
-          into the conversation and mark it sent to log it on the timeline.
+          Queue it and the {PRODUCT_NAME} extension sends it, paced by your sending limits. Or copy
+          it into the conversation and mark it sent to log it on the timeline.
         </Text>
         <Group justify="flex-end" gap="xs">
           <CopyButton value={text}>

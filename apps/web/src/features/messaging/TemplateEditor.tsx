@@ -5,6 +5,7 @@ import {
   templateSeed,
   templateVariantCount,
   TEMPLATE_VARIABLES,
+  templateContextOf,
 } from '@leadloom/core';
 import {
   Alert,
@@ -24,7 +25,7 @@ import { IconAlertTriangle, IconBraces, IconTrash } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '../session/CurrentUser';
 import { usePreviewContacts } from './api';
-import { templateContextOf } from './templateContext';
+
 import type { TemplateDraft, TemplateGroup } from './types';
 
 /** What "Insert variable" offers (the grammar has more: answer.N, profile.x, field.x). */
