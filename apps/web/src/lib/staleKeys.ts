@@ -1,6 +1,7 @@
 import type { Resource } from '@leadloom/core';
+import { teamKeys } from './teamKeys';
 
-/** A query key (or prefix) of the app's `['teams', teamUID, ...]` layout. */
+/** A query key (or prefix): a team's keys all start with lib/teamKeys' root. */
 export type Key = readonly unknown[];
 
 /** A change-log entry as far as stale keys go (realtime's `Change`). */
@@ -41,7 +42,7 @@ export function onChangeOf(resources: readonly Resource[], staleKeys: StaleKeys)
  */
 export function keysForChange(change: ChangeRef): Key[] {
   const registered = handlers.get(change.resource) ?? [];
-  if (registered.length === 0) return [['teams', change.teamUID]];
+  if (registered.length === 0) return [teamKeys.all(change.teamUID)];
   const [GTID = '', ...rest] = change.id.split('/');
   const keys = new Map<string, Key>();
   for (const staleKeys of registered)

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** GET /api/teams/:teamUID/team-data: the "full" half of the boot (SPEC §4, §7). */
 export interface TeamData {
@@ -13,7 +14,7 @@ export interface TeamData {
   orphanedTags: unknown[];
 }
 
-export const teamDataKey = (teamUID: string) => ['teams', teamUID, 'team-data'] as const;
+export const teamDataKey = (teamUID: string) => teamKeys.of(teamUID, 'team-data');
 
 export function fetchTeamData(teamUID: string) {
   return api.get<TeamData>(`/api/teams/${encodeURIComponent(teamUID)}/team-data`);

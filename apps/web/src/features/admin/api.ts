@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api';
 import type { SubscriptionData } from '../profile/types';
 import type { AdminTeamDetail, AdminTeamRow, AdminUser, MailMessage } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 const teamPath = (teamUID: string) => `/api/admin/teams/${encodeURIComponent(teamUID)}`;
 const userPath = (uid: string) => `/api/admin/users/${encodeURIComponent(uid)}`;
@@ -72,7 +73,7 @@ function useTeamRefresh(teamUID: string) {
     await queryClient.invalidateQueries({ queryKey: adminKeys.team(teamUID) });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'teams'] });
     // The admin may be looking at their own team's billing in another tab of the app.
-    await queryClient.invalidateQueries({ queryKey: ['teams', teamUID] });
+    await queryClient.invalidateQueries({ queryKey: teamKeys.all(teamUID) });
   };
 }
 

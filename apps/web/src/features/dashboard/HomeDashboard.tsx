@@ -31,6 +31,7 @@ import { QueryError } from '../../ui/QueryError';
 import { useCurrentTeam, useCurrentUser } from '../session/CurrentUser';
 import { ListSkeleton } from '../../ui/Skeletons';
 import { safeUrl } from '../../lib/safeUrl';
+import { teamKeys } from '../../lib/teamKeys';
 
 interface HomeData {
   today: string;
@@ -45,7 +46,7 @@ interface HomeData {
 
 function useHome(teamUID: string) {
   return useQuery({
-    queryKey: ['teams', teamUID, 'dashboard', 'home'],
+    queryKey: teamKeys.of(teamUID, 'dashboard', 'home'),
     queryFn: ({ signal }) =>
       api.get<HomeData>(`/api/teams/${encodeURIComponent(teamUID)}/dashboard/home`, { signal }),
     refetchInterval: 5 * 60_000,

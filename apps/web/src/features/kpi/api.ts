@@ -3,17 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
+import { teamKeys } from '../../lib/teamKeys';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
 
 /** Query keys: everything under `kpis` refetches when an activity arrives (lib/realtime.ts). */
 export const kpiKeys = {
-  all: (teamUID: string) => ['teams', teamUID, 'kpis'] as const,
-  list: (teamUID: string) => ['teams', teamUID, 'kpis', 'list'] as const,
-  results: (teamUID: string, kpiUID: string) =>
-    ['teams', teamUID, 'kpis', 'results', kpiUID] as const,
+  all: (teamUID: string) => teamKeys.of(teamUID, 'kpis'),
+  list: (teamUID: string) => teamKeys.of(teamUID, 'kpis', 'list'),
+  results: (teamUID: string, kpiUID: string) => teamKeys.of(teamUID, 'kpis', 'results', kpiUID),
   funnel: (teamUID: string, pipelineUID: string, range: string) =>
-    ['teams', teamUID, 'kpis', 'funnel', pipelineUID, range] as const,
+    teamKeys.of(teamUID, 'kpis', 'funnel', pipelineUID, range),
 };
 
 // An activity is (or may be) a KPI event: the charts on screen refetch their sums. A KPI defined,
@@ -71,7 +71,7 @@ export function useKpiFunnel(
 /** A pipeline's stages (placeholder left out) for the KPI form. */
 export function usePipelineStages(teamUID: string, pipelineUID: string | null) {
   return useQuery({
-    queryKey: ['teams', teamUID, 'pipelines', pipelineUID ?? '', 'kpi-stages'],
+    queryKey: teamKeys.of(teamUID, 'pipelines', pipelineUID ?? '', 'kpi-stages'),
     enabled: pipelineUID !== null,
     queryFn: ({ signal }) =>
       api

@@ -4,15 +4,16 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { contactKeys } from '../contact/keys';
 import type { MessageTemplate, MessageTemplateList, TemplateDraft, TemplateGroup } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
 const enc = encodeURIComponent;
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 
 export const messagingKeys = {
-  templates: (teamUID: string) => ['teams', teamUID, 'message-templates'] as const,
+  templates: (teamUID: string) => teamKeys.of(teamUID, 'message-templates'),
   contactSearch: (teamUID: string, text: string) =>
-    ['teams', teamUID, 'message-templates', 'preview-contacts', text] as const,
+    teamKeys.of(teamUID, 'message-templates', 'preview-contacts', text),
 };
 
 /** Templates (by name) with the team's categories and types. */

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** docs/api.md "Message queue and sending limits". */
 export interface QueueItem {
@@ -52,16 +53,16 @@ const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 
 export const outreachKeys = {
-  all: (teamUID: string) => ['teams', teamUID, 'outreach'] as const,
+  all: (teamUID: string) => teamKeys.of(teamUID, 'outreach'),
   box: (teamUID: string, box: QueueBox, platform: QueuePlatform | null) =>
-    ['teams', teamUID, 'outreach', 'items', box, platform ?? 'all'] as const,
-  status: (teamUID: string) => ['teams', teamUID, 'outreach', 'status'] as const,
+    teamKeys.of(teamUID, 'outreach', 'items', box, platform ?? 'all'),
+  status: (teamUID: string) => teamKeys.of(teamUID, 'outreach', 'status'),
 };
 
 // Keyed by the item's contact: the queue lists, the sender's status, and that contact's page.
 onChangeOf(['messageQueueItem'], ({ teamUID, GTID }) => [
   outreachKeys.all(teamUID),
-  ['teams', teamUID, 'contacts', GTID],
+  teamKeys.contact(teamUID, GTID),
 ]);
 
 export function useQueueBox(teamUID: string, box: QueueBox, platform: QueuePlatform | null) {

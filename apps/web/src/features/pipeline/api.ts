@@ -21,6 +21,7 @@ import {
   teamPath,
 } from './requests';
 import type { Board, BoardStage, ContactPage } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 export { pipelineKeys } from './requests';
 
@@ -115,7 +116,9 @@ export function useMoveCard(teamUID: string, groupUID: string) {
           afterGtid,
           beforeGtid: afterGtid === move.afterGtid ? move.beforeGtid : null,
         });
-        void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'contacts', move.GTID] });
+        void queryClient.invalidateQueries({
+          queryKey: teamKeys.contact(teamUID, move.GTID),
+        });
       } catch (error) {
         failed.push({ ...move, error: error instanceof Error ? error : new Error(String(error)) });
         replaced.set(move.GTID, afterGtid);

@@ -5,6 +5,7 @@
 import { api } from '../../lib/api';
 import { onChangeOf } from '../../lib/staleKeys';
 import type { Board, PipelineSummary } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 export const PAGE_SIZE = 50;
 
@@ -13,9 +14,9 @@ export const pipelinePath = (teamUID: string, groupUID: string) =>
   `${teamPath(teamUID)}/pipelines/${encodeURIComponent(groupUID)}`;
 
 export const pipelineKeys = {
-  list: (teamUID: string) => ['teams', teamUID, 'pipelines'] as const,
+  list: (teamUID: string) => teamKeys.pipelines(teamUID),
   board: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'board'] as const,
+    teamKeys.of(teamUID, 'pipelines', groupUID, 'board'),
 };
 
 // A card moving within a pipeline (a `contactPipeline` update, id `GTID/pipelineUID`) makes only
@@ -24,7 +25,7 @@ export const pipelineKeys = {
 // changes the list's counts; a contact's name, label or tags show on every board.
 onChangeOf(['contactPipeline'], ({ teamUID, op, rest: [pipelineUID] }) => [
   op === 'update' && pipelineUID
-    ? ['teams', teamUID, 'pipelines', pipelineUID]
+    ? teamKeys.pipeline(teamUID, pipelineUID)
     : pipelineKeys.list(teamUID),
 ]);
 onChangeOf(['contact', 'contactTag'], ({ teamUID }) => [pipelineKeys.list(teamUID)]);

@@ -11,12 +11,13 @@ import type {
   TeamInvitation,
   TeamMember,
 } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
 
 export const profileKeys = {
-  members: (teamUID: string) => ['teams', teamUID, 'members'] as const,
-  billing: (teamUID: string) => ['teams', teamUID, 'billing'] as const,
+  members: (teamUID: string) => teamKeys.of(teamUID, 'members'),
+  billing: (teamUID: string) => teamKeys.of(teamUID, 'billing'),
   invitation: (code: string) => ['invitations', code] as const,
 };
 

@@ -3,6 +3,7 @@ import type { Change } from '../../lib/realtime';
 import { pipelineKeys } from '../pipeline/api';
 import type { Board } from '../pipeline/types';
 import { applyPlacement, isPlacement, type Placement } from './boardPatch';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** While moves keep coming, a moved-on board is refetched at most this often (deal totals). */
 export const SETTLE_MS = 2_000;
@@ -78,7 +79,7 @@ export function createLiveBoards(queryClient: QueryClient, refresh: (keys: Key[]
       while (applied.length > 0 && applied[0]!.at < at - KEEP_MS) applied.shift();
       applied.push({ hash: query.queryHash, GTID, placement: change.placement, at });
       if (next !== board) queryClient.setQueryData(key, next);
-      settle(['teams', change.teamUID, 'pipelines', pipelineUID]);
+      settle(teamKeys.pipeline(change.teamUID, pipelineUID));
       return true;
     },
     stop() {

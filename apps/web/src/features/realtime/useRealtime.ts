@@ -6,6 +6,7 @@ import { keysForChange } from '../../lib/staleKeys';
 import { createLiveTable, isTableKey, refreshTable } from '../table/liveTable';
 import { tableKeys } from '../table/requests';
 import { createLiveBoards } from './liveBoards';
+import { teamKeys } from '../../lib/teamKeys';
 
 /**
  * Keeps this tab's screens of `teamUID` fresh from the realtime stream (issue 6): a teammate's
@@ -35,7 +36,7 @@ export function useRealtime(teamUID: string | null | undefined) {
     const leave = joinRealtime([teamUID], (message) => {
       if (message.type === 'reset') {
         if (message.teamUID !== teamUID) return;
-        invalidate([['teams', teamUID]]);
+        invalidate([teamKeys.all(teamUID)]);
         for (const q of queryClient.getQueryCache().findAll({
           queryKey: tableKeys.allSearches(teamUID),
         })) {
@@ -47,13 +48,13 @@ export function useRealtime(teamUID: string | null | undefined) {
       const { change } = message;
       if (change.teamUID !== teamUID || isOwnChange(change.changeId)) return;
       table.note(change);
-      const contact = ['teams', teamUID, 'contacts', change.id.split('/')[0] ?? ''];
+      const contact = teamKeys.contact(teamUID, change.id.split('/')[0] ?? '');
       if (boards.apply(change)) return invalidate([contact]);
       if (change.resource === 'contact' && change.op === 'update') {
         // Every move also touches its contact (last activity): the contact page refreshes now,
         // the cards' details on the boards within SETTLE_MS, not with a full refetch per move.
         invalidate([contact]);
-        return boards.later(['teams', teamUID, 'pipelines']);
+        return boards.later(teamKeys.pipelines(teamUID));
       }
       invalidate(keysForChange(change));
     });

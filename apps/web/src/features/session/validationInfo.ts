@@ -1,6 +1,7 @@
 import type { SubscriptionStatusSource } from '@leadloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** GET /api/teams/:teamUID/validation-info (SPEC §3 "Validation info"). */
 export interface ValidationInfo {
@@ -11,8 +12,7 @@ export interface ValidationInfo {
 }
 
 /** Query key; invalidate it after anything that changes the plan or the members. */
-export const validationInfoKey = (teamUID: string) =>
-  ['teams', teamUID, 'validation-info'] as const;
+export const validationInfoKey = (teamUID: string) => teamKeys.of(teamUID, 'validation-info');
 
 export function fetchValidationInfo(teamUID: string, signal?: AbortSignal) {
   return api.get<ValidationInfo>(`/api/teams/${encodeURIComponent(teamUID)}/validation-info`, {

@@ -15,6 +15,7 @@ import type {
   SetupStage,
   StageInput,
 } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 const enc = encodeURIComponent;
 const teamPath = (teamUID: string) => `/api/teams/${enc(teamUID)}`;
@@ -23,12 +24,12 @@ const pipelinePath = (teamUID: string, groupUID: string) =>
 
 export const setupKeys = {
   pipeline: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'setup'] as const,
+    teamKeys.of(teamUID, 'pipelines', groupUID, 'setup'),
   impact: (teamUID: string, groupUID: string) =>
-    ['teams', teamUID, 'pipelines', groupUID, 'delete-impact'] as const,
-  phases: (teamUID: string) => ['teams', teamUID, 'phases'] as const,
-  questions: (teamUID: string) => ['teams', teamUID, 'questions'] as const,
-  connections: (teamUID: string) => ['teams', teamUID, 'connections'] as const,
+    teamKeys.of(teamUID, 'pipelines', groupUID, 'delete-impact'),
+  phases: (teamUID: string) => teamKeys.of(teamUID, 'phases'),
+  questions: (teamUID: string) => teamKeys.of(teamUID, 'questions'),
+  connections: (teamUID: string) => teamKeys.of(teamUID, 'connections'),
 };
 
 /**

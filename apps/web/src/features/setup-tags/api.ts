@@ -2,14 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { teamDataKey } from '../../app/boot/teamData';
 import type { OrphanedTag, StatusLabel, Tag, TagInput, TagSet } from './types';
+import { teamKeys } from '../../lib/teamKeys';
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
 const enc = encodeURIComponent;
 
 export const tagKeys = {
-  sets: (teamUID: string) => ['teams', teamUID, 'tag-sets'] as const,
-  orphans: (teamUID: string) => ['teams', teamUID, 'orphaned-tags'] as const,
-  labels: (teamUID: string) => ['teams', teamUID, 'status-labels'] as const,
+  sets: (teamUID: string) => teamKeys.of(teamUID, 'tag-sets'),
+  orphans: (teamUID: string) => teamKeys.of(teamUID, 'orphaned-tags'),
+  labels: (teamUID: string) => teamKeys.of(teamUID, 'status-labels'),
 };
 
 /** Every tag set the user may see: the global ones, then each visible pipeline's. */
@@ -44,7 +45,7 @@ export function useStatusLabels(teamUID: string) {
 }
 
 /** Every contact query of the team (pages, timelines): tag and label writes change what they show. */
-const contactsKey = (teamUID: string) => ['teams', teamUID, 'contacts'] as const;
+const contactsKey = (teamUID: string) => teamKeys.contacts(teamUID);
 
 /**
  * After any tag write: the sets, the orphans and the boot data (global sets, orphans) refresh,

@@ -7,6 +7,7 @@ import type { SearchAnswer, SearchRequestInput } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { onChangeOf } from '../../lib/staleKeys';
 import { compactFilter, type TableQuery } from './tableState';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** Rows per `/v2` page (the service's largest page: fewer round trips while scrolling). */
 export const TABLE_PAGE_SIZE = 200;
@@ -16,16 +17,16 @@ export const TABLE_FIRST_PAGE_SIZE = 60;
 export const tableKeys = {
   /** Under the team's contacts, so contact changes refresh the table too. */
   search: (teamUID: string, query: TableQuery) =>
-    ['teams', teamUID, 'contacts', 'table-search', query] as const,
-  allSearches: (teamUID: string) => ['teams', teamUID, 'contacts', 'table-search'] as const,
-  filterSets: (teamUID: string) => ['teams', teamUID, 'filter-sets'] as const,
-  bulkJob: (teamUID: string, jobUID: string) => ['teams', teamUID, 'bulk-jobs', jobUID] as const,
+    teamKeys.of(teamUID, 'contacts', 'table-search', query),
+  allSearches: (teamUID: string) => teamKeys.of(teamUID, 'contacts', 'table-search'),
+  filterSets: (teamUID: string) => teamKeys.of(teamUID, 'filter-sets'),
+  bulkJob: (teamUID: string, jobUID: string) => teamKeys.of(teamUID, 'bulk-jobs', jobUID),
 };
 
 // Saved views and bulk-job progress concern only their own lists (the table follows a job by
 // itself, and refreshes its rows when the job ends).
-onChangeOf(['filterSet'], ({ teamUID }) => [['teams', teamUID, 'filter-sets']]);
-onChangeOf(['bulkJob'], ({ teamUID }) => [['teams', teamUID, 'bulk-jobs']]);
+onChangeOf(['filterSet'], ({ teamUID }) => [teamKeys.of(teamUID, 'filter-sets')]);
+onChangeOf(['bulkJob'], ({ teamUID }) => [teamKeys.of(teamUID, 'bulk-jobs')]);
 
 export function searchBody(
   teamUID: string,

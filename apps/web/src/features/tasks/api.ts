@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { contactKeys } from '../contact/keys';
 import { onChangeOf } from '../../lib/staleKeys';
+import { teamKeys } from '../../lib/teamKeys';
 
 /** docs/api.md "Tasks": the shape is core's. */
 export type { Task };
@@ -28,12 +29,12 @@ const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
 
 export const taskKeys = {
-  all: (teamUID: string) => ['teams', teamUID, 'tasks'] as const,
+  all: (teamUID: string) => teamKeys.of(teamUID, 'tasks'),
   view: (teamUID: string, view: TaskView, assignee: string) =>
-    ['teams', teamUID, 'tasks', 'view', view, assignee] as const,
-  due: (teamUID: string) => ['teams', teamUID, 'tasks', 'due'] as const,
-  assignees: (teamUID: string) => ['teams', teamUID, 'tasks', 'assignees'] as const,
-  contact: (teamUID: string, GTID: string) => ['teams', teamUID, 'tasks', 'contact', GTID] as const,
+    teamKeys.of(teamUID, 'tasks', 'view', view, assignee),
+  due: (teamUID: string) => teamKeys.of(teamUID, 'tasks', 'due'),
+  assignees: (teamUID: string) => teamKeys.of(teamUID, 'tasks', 'assignees'),
+  contact: (teamUID: string, GTID: string) => teamKeys.of(teamUID, 'tasks', 'contact', GTID),
 };
 
 // `GTID/taskUID` (`-/taskUID` on no contact): the task lists and the badge.

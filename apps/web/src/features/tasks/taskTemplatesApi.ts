@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { contactKeys } from '../contact/keys';
 import { taskKeys } from './api';
+import { teamKeys } from '../../lib/teamKeys';
 
 export interface TaskTemplateRow extends TaskTemplate {
   templateUID: string;
@@ -13,7 +14,7 @@ export interface TaskTemplateRow extends TaskTemplate {
 
 const base = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}/task-templates`;
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
-export const taskTemplateKey = (teamUID: string) => ['teams', teamUID, 'task-templates'] as const;
+export const taskTemplateKey = (teamUID: string) => teamKeys.of(teamUID, 'task-templates');
 
 export function useTaskTemplates(teamUID: string) {
   return useQuery({
