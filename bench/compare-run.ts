@@ -40,12 +40,18 @@ async function refCheckout(sha: string): Promise<string> {
   const dir = path.join(os.tmpdir(), `leadloom-compare-${sha.slice(0, 12)}`);
   if (!fs.existsSync(path.join(dir, '.git'))) {
     fs.rmSync(dir, { recursive: true, force: true });
+    // A checkout removed by hand (or by a tmp cleaner) stays registered until pruned.
+    git(['worktree', 'prune']);
     git(['worktree', 'add', '--detach', dir, sha]);
   }
   for (const nm of ['node_modules', 'apps/server/node_modules', 'apps/web/node_modules']) {
     const from = path.join(workRoot, nm);
     const to = path.join(dir, nm);
-    if (fs.existsSync(from) && !fs.existsSync(to)) fs.symlinkSync(from, to, 'dir');
+    if (!fs.existsSync(from)) continue;
+    // existsSync follows links: a dangling link from an earlier run reads as missing.
+    const link = fs.lstatSync(to, { throwIfNoEntry: false });
+    if (link?.isSymbolicLink() && !fs.existsSync(to)) fs.unlinkSync(to);
+    if (!fs.existsSync(to)) fs.symlinkSync(from, to, 'dir');
   }
   const built = path.join(dir, 'apps/server/dist/main.js');
   if (!fs.existsSync(built) || !fs.existsSync(path.join(dir, 'apps/web/dist/index.html'))) {
