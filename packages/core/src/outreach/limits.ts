@@ -41,49 +41,25 @@ const WEEKDAYS = [1, 2, 3, 4, 5];
  * minutes apart, with breaks, in daytime. LinkedIn restricts automation hardest, so it also rests
  * at weekends.
  */
+const SAFE_DEFAULTS: QueueLimits = {
+  dailyNewConversations: 20,
+  hourlySends: 8,
+  minGapSeconds: 45,
+  maxGapSeconds: 180,
+  breakEveryMin: 5,
+  breakEveryMax: 8,
+  breakMinutesMin: 10,
+  breakMinutesMax: 20,
+  workStart: '08:00',
+  workEnd: '20:00',
+  workDays: EVERY_DAY,
+  warmUp: true,
+};
+
 export const DEFAULT_QUEUE_LIMITS: Readonly<Record<QueuePlatform, QueueLimits>> = {
-  facebook: {
-    dailyNewConversations: 20,
-    hourlySends: 8,
-    minGapSeconds: 45,
-    maxGapSeconds: 180,
-    breakEveryMin: 5,
-    breakEveryMax: 8,
-    breakMinutesMin: 10,
-    breakMinutesMax: 20,
-    workStart: '08:00',
-    workEnd: '20:00',
-    workDays: EVERY_DAY,
-    warmUp: true,
-  },
-  instagram: {
-    dailyNewConversations: 20,
-    hourlySends: 8,
-    minGapSeconds: 45,
-    maxGapSeconds: 180,
-    breakEveryMin: 5,
-    breakEveryMax: 8,
-    breakMinutesMin: 10,
-    breakMinutesMax: 20,
-    workStart: '08:00',
-    workEnd: '20:00',
-    workDays: EVERY_DAY,
-    warmUp: true,
-  },
-  linkedin: {
-    dailyNewConversations: 20,
-    hourlySends: 8,
-    minGapSeconds: 45,
-    maxGapSeconds: 180,
-    breakEveryMin: 5,
-    breakEveryMax: 8,
-    breakMinutesMin: 10,
-    breakMinutesMax: 20,
-    workStart: '08:00',
-    workEnd: '20:00',
-    workDays: WEEKDAYS,
-    warmUp: true,
-  },
+  facebook: SAFE_DEFAULTS,
+  instagram: SAFE_DEFAULTS,
+  linkedin: { ...SAFE_DEFAULTS, workDays: WEEKDAYS },
 };
 
 /** Limits no setting may pass, whatever the user enters: past these accounts get restricted. */

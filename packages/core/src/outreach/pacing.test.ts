@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { zonedInstant, zonedParts } from '../tasks';
 import { DEFAULT_QUEUE_LIMITS, effectiveCaps, queueLimitsSchema, type QueueLimits } from './limits';
 import {
+  afterManualSend,
   afterSend,
   initialSenderState,
   isInWorkWindow,
@@ -355,5 +356,30 @@ describe('no schedule breaks a limit (property)', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('afterManualSend', () => {
+  const limits = { ...DEFAULT_QUEUE_LIMITS.facebook, minGapSeconds: 60 };
+  const now = Date.UTC(2026, 10, 28, 12);
+  const base = initialSenderState(limits, now - 86_400_000, () => 0.5);
+
+  it('keeps the shortest gap after a message sent by hand', () => {
+    const state = afterManualSend({ ...base, nextSendAt: now - 1000 }, limits, now);
+    expect(state.nextSendAt).toBe(now + 60_000);
+    expect(state.onBreak).toBe(false);
+  });
+
+  it('lets a longer break run on, and ends one the gap outlasts', () => {
+    const longBreak = { ...base, onBreak: true, nextSendAt: now + 15 * 60_000 };
+    expect(afterManualSend(longBreak, limits, now)).toMatchObject({
+      nextSendAt: now + 15 * 60_000,
+      onBreak: true,
+    });
+    const endingBreak = { ...base, onBreak: true, nextSendAt: now + 10_000 };
+    expect(afterManualSend(endingBreak, limits, now)).toMatchObject({
+      nextSendAt: now + 60_000,
+      onBreak: false,
+    });
   });
 });

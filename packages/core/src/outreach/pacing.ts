@@ -224,3 +224,16 @@ export function afterSend(
     consecutiveFailures: 0,
   };
 }
+
+/**
+ * A message the person sent by hand (the extension saw it): the queue keeps at least its
+ * shortest gap after it, and a break still running keeps running only if it ends later.
+ */
+export function afterManualSend(state: SenderState, limits: QueueLimits, now: number): SenderState {
+  const earliest = now + limits.minGapSeconds * 1000;
+  return {
+    ...state,
+    nextSendAt: Math.max(state.nextSendAt ?? 0, earliest),
+    onBreak: state.onBreak && (state.nextSendAt ?? 0) > earliest,
+  };
+}

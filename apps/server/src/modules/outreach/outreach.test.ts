@@ -582,6 +582,18 @@ describe(`leases and pacing (${ENGINE})`, () => {
     expectWait((await lease()).body, 'hourly-cap', MONDAY_NOON + 60 * MINUTE);
   });
 
+  it('shows the defaults of a platform never used, without writing anything for it', async () => {
+    const status = await owner.client.api('/api/outreach/status');
+    expect(status.status).toBe(200);
+    const platforms = status.body!.platforms as { platform: string; customLimits: boolean }[];
+    expect(platforms.map((p) => p.platform)).toEqual(['facebook', 'instagram', 'linkedin']);
+    expect(platforms.every((p) => !p.customLimits)).toBe(true);
+    const rows = await s.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM sender_pacing`,
+    );
+    expect(Number(rows.rows[0]!.n)).toBe(0);
+  });
+
   it('keeps each team’s items to itself: another team’s item is not found', async () => {
     await useLimits();
     const gtids = await contactsWithProfiles(1);

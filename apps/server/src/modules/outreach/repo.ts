@@ -9,7 +9,9 @@ import type {
 } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 import type { TeamScope } from '../../db/scope';
+import type { Tx } from '../../db/tx';
 import { visibleContacts } from '../../db/visibility';
 
 // Raw SQL here where it earns its keep: the lease (a row lock on the sender's pacing, then the
@@ -247,14 +249,17 @@ export async function itemByUID(
   itemUID: string,
   opts: { lock?: boolean } = {},
 ): Promise<(QueueItemView & { leaseId: string | null; leaseExpiresAt: number | null }) | null> {
-  const r = await db.execute<
+  const r = await executePrepared<
     ItemRow & { lease_id: string | null; lease_expires_at: Date | string | null }
-  >(sql`
+  >(
+    db,
+    sql`
     SELECT ${itemColumns}, i.lease_id, i.lease_expires_at
     FROM message_queue_item i
     JOIN contact c ON c.team_uid = i.team_uid AND c.gtid = i.gtid
     WHERE i.team_uid = ${scope.teamUID} AND i.item_uid = ${itemUID} AND ${visibleContacts(scope, 'c')}
-    ${opts.lock ? sql`FOR UPDATE OF i` : sql``}`);
+    ${opts.lock ? sql`FOR UPDATE OF i` : sql``}`,
+  );
   const row = r.rows[0];
   return row
     ? { ...toView(row), leaseId: row.lease_id, leaseExpiresAt: ms(row.lease_expires_at) }
@@ -342,42 +347,131 @@ const toPacing = (row: PacingDbRow): PacingRow => ({
   },
 });
 
-/** The sender's pacing on a platform, made from `initial` if it has none; locked when asked. */
-export async function pacingOf(
+/** The sender's pacing on a platform (null: never used); locked when asked. */
+export async function pacingRow(
+  db: AppDb,
+  uid: string,
+  platform: QueuePlatform,
+  opts: { lock: boolean },
+): Promise<PacingRow | null> {
+  const r = await executePrepared<PacingDbRow>(
+    db,
+    sql`
+    SELECT limits, next_send_at, sends_since_break, on_break, break_after, paused_until,
+      pause_reason, consecutive_failures, account_started_at
+    FROM sender_pacing WHERE uid = ${uid} AND platform = ${platform}
+    ${opts.lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  const row = r.rows[0];
+  return row ? toPacing(row) : null;
+}
+
+export interface SenderReads {
+  /** A lease of the account on the platform that has not run out: another browser is sending. */
+  liveLeaseUntil: number | null;
+  /** The account's own time zone setting (null: none set). */
+  timeZone: string | null;
+  /** The account's sends on the platform since `recentSince`, oldest first. */
+  recent: SentMessage[];
+  /** Whether the account messaged `recipient` on the platform before. */
+  messagedBefore: boolean;
+}
+
+/**
+ * What a send decision reads besides the pacing row, in one statement: the live lease, the time
+ * zone (the account module's user_profile row, read here to save a round trip), the recent sends
+ * and whether a recipient was messaged before. Run after the pacing row is locked: a statement
+ * sees what was committed when it began, so these must not share the locking statement, or a
+ * browser that waited for the lock would miss the lease or send the other one just made.
+ */
+export async function senderReads(
+  db: AppDb,
+  uid: string,
+  platform: QueuePlatform,
+  opts: { now: Date; liveLease?: boolean; recentSince?: Date; recipient?: string },
+): Promise<SenderReads> {
+  const r = await executePrepared<{
+    live_until: Date | string | null;
+    time_zone: string | null;
+    recent: [number, boolean][] | null;
+    messaged_before: boolean | null;
+  }>(
+    db,
+    sql`
+    SELECT
+      ${
+        opts.liveLease
+          ? sql`(SELECT i.lease_expires_at FROM message_queue_item i
+              WHERE i.queued_to_uid = ${uid} AND i.platform = ${platform} AND i.status = 'leased'
+                AND i.lease_expires_at > ${opts.now.toISOString()}::timestamptz LIMIT 1)`
+          : sql`NULL`
+      } AS live_until,
+      ${
+        opts.recentSince
+          ? sql`(SELECT u.time_zone FROM user_profile u WHERE u.uid = ${uid})`
+          : sql`NULL`
+      } AS time_zone,
+      ${
+        opts.recentSince
+          ? sql`(SELECT json_agg(json_build_array(
+                (extract(epoch FROM s.sent_at) * 1000)::bigint, s.new_conversation) ORDER BY s.sent_at)
+              FROM outreach_send s
+              WHERE s.uid = ${uid} AND s.platform = ${platform}
+                AND s.sent_at > ${opts.recentSince.toISOString()}::timestamptz)`
+          : sql`NULL`
+      } AS recent,
+      ${
+        opts.recipient === undefined
+          ? sql`NULL`
+          : sql`EXISTS (SELECT 1 FROM outreach_send s WHERE s.uid = ${uid}
+              AND s.platform = ${platform} AND s.recipient = ${opts.recipient})`
+      } AS messaged_before`,
+  );
+  const row = r.rows[0]!;
+  return {
+    liveLeaseUntil: ms(row.live_until),
+    timeZone: row.time_zone,
+    recent: (row.recent ?? []).map(([at, newConversation]) => ({
+      at: Number(at),
+      newConversation,
+    })),
+    messagedBefore: row.messaged_before ?? false,
+  };
+}
+
+/** The account's first use of a platform: its pacing row, from `initial`. */
+export async function createPacing(
   db: AppDb,
   uid: string,
   platform: QueuePlatform,
   initial: SenderState,
-  opts: { lock?: boolean } = {},
-): Promise<PacingRow> {
+): Promise<void> {
   await db.execute(sql`
     INSERT INTO sender_pacing (uid, platform, break_after, account_started_at, updated_at)
     VALUES (${uid}, ${platform}, ${initial.breakAfter}, ${new Date(initial.accountStartedAt)},
       ${new Date(initial.accountStartedAt)})
     ON CONFLICT (uid, platform) DO NOTHING`);
-  const r = await db.execute<PacingDbRow>(sql`
-    SELECT limits, next_send_at, sends_since_break, on_break, break_after, paused_until,
-      pause_reason, consecutive_failures, account_started_at
-    FROM sender_pacing WHERE uid = ${uid} AND platform = ${platform}
-    ${opts.lock ? sql`FOR UPDATE` : sql``}`);
-  return toPacing(r.rows[0]!);
 }
 
-export async function savePacing(
-  db: AppDb,
+/** Writes the pacing state with the transaction's next statement (nobody reads it back). */
+export function savePacing(
+  tx: Tx,
   uid: string,
   platform: QueuePlatform,
   state: SenderState,
   now: Date,
-) {
-  const d = (v: number | null) => (v === null ? null : new Date(v));
-  await db.execute(sql`
-    UPDATE sender_pacing SET next_send_at = ${d(state.nextSendAt)},
+): void {
+  const d = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+  tx.defer(
+    'sender_pacing',
+    sql`
+    UPDATE sender_pacing SET next_send_at = ${d(state.nextSendAt)}::timestamptz,
       sends_since_break = ${state.sendsSinceBreak}, on_break = ${state.onBreak},
-      break_after = ${state.breakAfter}, paused_until = ${d(state.pausedUntil)},
+      break_after = ${state.breakAfter}, paused_until = ${d(state.pausedUntil)}::timestamptz,
       pause_reason = ${state.pauseReason}, consecutive_failures = ${state.consecutiveFailures},
-      updated_at = ${now}
-    WHERE uid = ${uid} AND platform = ${platform}`);
+      updated_at = ${now.toISOString()}::timestamptz
+    WHERE uid = ${uid} AND platform = ${platform}`,
+  );
 }
 
 export async function saveLimits(
@@ -393,35 +487,9 @@ export async function saveLimits(
     WHERE uid = ${uid} AND platform = ${platform}`);
 }
 
-/** The account's sends since `since` on a platform, oldest first. */
-export async function recentSends(
-  db: AppDb,
-  uid: string,
-  platform: QueuePlatform,
-  since: Date,
-): Promise<SentMessage[]> {
-  const r = await db.execute<{ sent_at: Date | string; new_conversation: boolean }>(sql`
-    SELECT sent_at, new_conversation FROM outreach_send
-    WHERE uid = ${uid} AND platform = ${platform} AND sent_at > ${since}
-    ORDER BY sent_at`);
-  return r.rows.map((row) => ({ at: ms(row.sent_at)!, newConversation: row.new_conversation }));
-}
-
-/** Whether the account has messaged this recipient on the platform before. */
-export async function messagedBefore(
-  db: AppDb,
-  uid: string,
-  platform: QueuePlatform,
-  recipient: string,
-): Promise<boolean> {
-  const r = await db.execute(sql`
-    SELECT 1 FROM outreach_send
-    WHERE uid = ${uid} AND platform = ${platform} AND recipient = ${recipient} LIMIT 1`);
-  return r.rows.length > 0;
-}
-
-export async function insertSend(
-  db: AppDb,
+/** Records a message that went out, with the transaction's next statement. */
+export function insertSend(
+  tx: Tx,
   row: {
     uid: string;
     platform: QueuePlatform;
@@ -432,27 +500,14 @@ export async function insertSend(
     teamUID: string | null;
     itemUID: string | null;
   },
-) {
-  await db.execute(sql`
+): void {
+  tx.defer(
+    'outreach_send',
+    sql`
     INSERT INTO outreach_send (uid, platform, recipient, sent_at, new_conversation, manual, team_uid, item_uid)
-    VALUES (${row.uid}, ${row.platform}, ${row.recipient}, ${row.at}, ${row.newConversation},
-      ${row.manual}, ${row.teamUID}, ${row.itemUID})`);
-}
-
-/** A lease of this account on the platform that has not run out: another browser is sending. */
-export async function liveLease(
-  db: AppDb,
-  uid: string,
-  platform: QueuePlatform,
-  now: Date,
-): Promise<{ expiresAt: number } | null> {
-  const r = await db.execute<{ lease_expires_at: Date | string }>(sql`
-    SELECT lease_expires_at FROM message_queue_item
-    WHERE queued_to_uid = ${uid} AND platform = ${platform} AND status = 'leased'
-      AND lease_expires_at > ${now}
-    LIMIT 1`);
-  const row = r.rows[0];
-  return row ? { expiresAt: ms(row.lease_expires_at)! } : null;
+    VALUES (${row.uid}, ${row.platform}, ${row.recipient}, ${row.at.toISOString()}::timestamptz,
+      ${row.newConversation}, ${row.manual}, ${row.teamUID}, ${row.itemUID})`,
+  );
 }
 
 export interface DueItem {
@@ -480,7 +535,7 @@ export async function nextDueItem(
   now: Date,
   followUpsOnly: boolean,
 ): Promise<DueItem | null> {
-  const r = await db.execute<{
+  const r = await executePrepared<{
     team_uid: string;
     item_uid: string;
     gtid: string;
@@ -491,7 +546,9 @@ export async function nextDueItem(
     status: QueueItemStatus;
     leased_before: boolean;
     follow_up: boolean;
-  }>(sql`
+  }>(
+    db,
+    sql`
     SELECT i.team_uid, i.item_uid, i.gtid, i.recipient, i.body, i.idempotency_key, i.attempts,
       i.status, i.leased_before, x.follow_up
     FROM message_queue_item i
@@ -509,7 +566,8 @@ export async function nextDueItem(
       ${followUpsOnly ? sql`AND x.follow_up` : sql``}
     ORDER BY i.created_at, i.item_uid
     LIMIT 1
-    FOR UPDATE OF i SKIP LOCKED`);
+    FOR UPDATE OF i SKIP LOCKED`,
+  );
   const row = r.rows[0];
   return row
     ? {
@@ -540,22 +598,26 @@ export async function earliestRetry(
   return ms(r.rows[0]?.at ?? null);
 }
 
-export async function leaseItem(
-  db: AppDb,
+/** Leases the item, with the transaction's next statement (the change log, at commit). */
+export function leaseItem(
+  tx: Tx,
   item: DueItem,
   lease: { leaseId: string; expiresAt: Date; now: Date },
-) {
-  await db.execute(sql`
+): void {
+  tx.defer(
+    'message_queue_item',
+    sql`
     UPDATE message_queue_item SET status = 'leased', lease_id = ${lease.leaseId},
-      lease_expires_at = ${lease.expiresAt}, leased_before = ${item.leasedBefore},
-      updated_at = ${lease.now}
-    WHERE team_uid = ${item.teamUID} AND item_uid = ${item.itemUID}`);
+      lease_expires_at = ${lease.expiresAt.toISOString()}::timestamptz,
+      leased_before = ${item.leasedBefore}, updated_at = ${lease.now.toISOString()}::timestamptz
+    WHERE team_uid = ${item.teamUID} AND item_uid = ${item.itemUID}`,
+  );
 }
 
-/** Writes a reported result on the item. */
-export async function finishItem(
+/** Writes a reported result on the item, with the transaction's next statement. */
+export function finishItem(
   scope: TeamScope,
-  db: AppDb,
+  tx: Tx,
   itemUID: string,
   f: {
     status: QueueItemStatus;
@@ -567,13 +629,18 @@ export async function finishItem(
     sentAt: Date | null;
     now: Date;
   },
-) {
-  await db.execute(sql`
-    UPDATE message_queue_item SET status = ${f.status}, not_before = ${f.notBefore},
+): void {
+  const d = (v: Date | null) => (v === null ? null : v.toISOString());
+  tx.defer(
+    'message_queue_item',
+    sql`
+    UPDATE message_queue_item SET status = ${f.status}, not_before = ${d(f.notBefore)}::timestamptz,
       attempts = ${f.attempts}, result_code = ${f.code}, result_detail = ${f.detail},
-      activity_uid = COALESCE(${f.activityUID}, activity_uid), sent_at = COALESCE(${f.sentAt}, sent_at),
-      lease_id = NULL, lease_expires_at = NULL, updated_at = ${f.now}
-    WHERE team_uid = ${scope.teamUID} AND item_uid = ${itemUID}`);
+      activity_uid = COALESCE(${f.activityUID}, activity_uid),
+      sent_at = COALESCE(${d(f.sentAt)}::timestamptz, sent_at),
+      lease_id = NULL, lease_expires_at = NULL, updated_at = ${f.now.toISOString()}::timestamptz
+    WHERE team_uid = ${scope.teamUID} AND item_uid = ${itemUID}`,
+  );
 }
 
 /** The account's waiting items per platform and status, across its teams. */

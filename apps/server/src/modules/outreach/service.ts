@@ -1,5 +1,7 @@
 import {
   DEFAULT_QUEUE_LIMITS,
+  DEFAULT_TIME_ZONE,
+  afterManualSend,
   DomainError,
   PLATFORM_NAMES,
   QUEUE_LEASE_MS,
@@ -28,7 +30,6 @@ import {
   type QueuePlatform,
   type ReviewRequest,
   type SendResultCode,
-  type SenderState,
   type WaitReason,
   withLimits,
 } from '@leadloom/core';
@@ -331,9 +332,64 @@ export async function cancelQueueItem(
 const limitsOf = (row: repo.PacingRow, platform: QueuePlatform): QueueLimits =>
   row.limits ?? DEFAULT_QUEUE_LIMITS[platform];
 
-function pacing(tx: Tx, uid: string, platform: QueuePlatform, lock = true) {
-  const initial = initialSenderState(DEFAULT_QUEUE_LIMITS[platform], tx.clock.now(), random);
-  return repo.pacingOf(tx.db, uid, platform, initial, { lock });
+/**
+ * Locks the sender's pacing row on a platform (two browsers of one account take turns), made
+ * on the account's first use of the platform, then reads what the decision needs (see
+ * repo.senderReads).
+ */
+async function lockedSender(
+  tx: Tx,
+  uid: string,
+  platform: QueuePlatform,
+  read: { liveLease?: boolean; recent?: boolean; recipient?: string } = {},
+): Promise<repo.SenderReads & { pacing: repo.PacingRow }> {
+  const now = tx.clock.now();
+  let pacing = await repo.pacingRow(tx.db, uid, platform, { lock: true });
+  if (!pacing) {
+    await repo.createPacing(tx.db, uid, platform, initialPacing(platform, now));
+    pacing = (await repo.pacingRow(tx.db, uid, platform, { lock: true }))!;
+  }
+  const reads: repo.SenderReads =
+    read.liveLease || read.recent || read.recipient !== undefined
+      ? await repo.senderReads(tx.db, uid, platform, {
+          now: new Date(now),
+          liveLease: read.liveLease,
+          recentSince: read.recent ? new Date(now - RECENT_MS) : undefined,
+          recipient: read.recipient,
+        })
+      : { liveLeaseUntil: null, timeZone: null, recent: [], messagedBefore: false };
+  return { ...reads, pacing };
+}
+
+const initialPacing = (platform: QueuePlatform, now: number) =>
+  initialSenderState(DEFAULT_QUEUE_LIMITS[platform], now, random);
+
+/**
+ * Records a message that went out from the account (from the queue or by hand): it counts
+ * against the caps, as a new conversation unless the account messaged the recipient before.
+ */
+function recordSend(
+  tx: Tx,
+  send: {
+    uid: string;
+    platform: QueuePlatform;
+    recipient: string;
+    messagedBefore: boolean;
+    at: Date;
+    teamUID: string | null;
+    itemUID: string | null;
+  },
+) {
+  repo.insertSend(tx, {
+    uid: send.uid,
+    platform: send.platform,
+    recipient: send.recipient,
+    at: send.at,
+    newConversation: !send.messagedBefore,
+    manual: send.itemUID === null,
+    teamUID: send.teamUID,
+    itemUID: send.itemUID,
+  });
 }
 
 export interface LeasedItem {
@@ -373,12 +429,12 @@ export async function leaseNext(
   return withTx(database, systemScope('outreach lease'), async (tx) => {
     const now = tx.clock.now();
     const at = new Date(now);
-    const row = await pacing(tx, uid, platform);
-    const live = await repo.liveLease(tx.db, uid, platform, at);
-    if (live) return waitAnswer('busy', live.expiresAt);
+    const sender = await lockedSender(tx, uid, platform, { liveLease: true, recent: true });
+    if (sender.liveLeaseUntil !== null) return waitAnswer('busy', sender.liveLeaseUntil);
+    const row = sender.pacing;
     const limits = limitsOf(row, platform);
-    const timeZone = await timeZoneOf(tx, uid);
-    const recent = await repo.recentSends(tx.db, uid, platform, new Date(now - RECENT_MS));
+    const timeZone = sender.timeZone || DEFAULT_TIME_ZONE;
+    const recent = sender.recent;
     const decide = (newConversation: boolean) =>
       nextSendTime({ now, limits, timeZone, state: row.state, recent, newConversation });
 
@@ -400,7 +456,7 @@ export async function leaseNext(
 
     const leaseId = newPushId('lease', now);
     const expiresAt = new Date(now + QUEUE_LEASE_MS);
-    await repo.leaseItem(tx.db, item, { leaseId, expiresAt, now: at });
+    repo.leaseItem(tx, item, { leaseId, expiresAt, now: at });
     await emit(tx, teamSystemScope('outreach lease', item.teamUID), {
       changed: [itemChanged(item.gtid)],
     });
@@ -452,7 +508,9 @@ export async function reportResult(
       }
       const now = tx.clock.now();
       const at = new Date(now);
-      const row = await pacing(tx, scope.uid, item.platform);
+      const recipient = normalizeRecipient(item.recipient);
+      const sender = await lockedSender(tx, scope.uid, item.platform, { recipient });
+      const row = sender.pacing;
       const limits = limitsOf(row, item.platform);
       const effect = applySendResult(input.code, {
         state: row.state,
@@ -463,15 +521,12 @@ export async function reportResult(
       });
       let activityUID: string | null = null;
       if (effect.item.status === 'sent') {
-        const recipient = normalizeRecipient(item.recipient);
-        const followUp = await repo.messagedBefore(tx.db, scope.uid, item.platform, recipient);
-        await repo.insertSend(tx.db, {
+        recordSend(tx, {
           uid: scope.uid,
           platform: item.platform,
           recipient,
+          messagedBefore: sender.messagedBefore,
           at,
-          newConversation: !followUp,
-          manual: false,
           teamUID: scope.teamUID,
           itemUID,
         });
@@ -491,7 +546,7 @@ export async function reportResult(
         activityUID = emitted.activityUIDs[0] ?? null;
       }
       const outcome = effect.item;
-      await repo.finishItem(scope, tx.db, itemUID, {
+      const finished = {
         status: outcome.status,
         notBefore:
           outcome.status === 'approved' && outcome.notBefore !== null
@@ -503,12 +558,25 @@ export async function reportResult(
         activityUID,
         sentAt: outcome.status === 'sent' ? at : null,
         now: at,
-      });
+      };
+      repo.finishItem(scope, tx, itemUID, finished);
       // A late "sent" for an item another browser has since leased: it went out, so the other
       // lease ends here; the pacing counts it once.
-      await repo.savePacing(tx.db, scope.uid, item.platform, effect.state, at);
+      repo.savePacing(tx, scope.uid, item.platform, effect.state, at);
       await emit(tx, scope, { changed: [itemChanged(item.GTID)] });
-      return { item: await repo.itemByUID(scope, tx.db, itemUID), duplicate: false };
+      const { leaseId: _lease, leaseExpiresAt: _expires, ...view } = item;
+      const answer: repo.QueueItemView = {
+        ...view,
+        status: finished.status,
+        notBefore: finished.notBefore?.toISOString() ?? null,
+        attempts: finished.attempts,
+        resultCode: finished.code,
+        resultDetail: finished.detail,
+        activityUID: activityUID ?? item.activityUID,
+        sentAt: finished.sentAt?.toISOString() ?? item.sentAt,
+        updatedAt: at.toISOString(),
+      };
+      return { item: answer, duplicate: false };
     },
     options,
   );
@@ -523,29 +591,21 @@ export async function recordManualSend(
 ) {
   return withTx(database, systemScope('outreach manual send'), async (tx) => {
     const now = tx.clock.now();
-    const at = new Date(now);
-    const row = await pacing(tx, uid, platform);
     const recipient = normalizeRecipient(recipientInput);
-    const followUp = await repo.messagedBefore(tx.db, uid, platform, recipient);
-    await repo.insertSend(tx.db, {
+    const sender = await lockedSender(tx, uid, platform, { recipient });
+    recordSend(tx, {
       uid,
       platform,
       recipient,
-      at,
-      newConversation: !followUp,
-      manual: true,
+      messagedBefore: sender.messagedBefore,
+      at: new Date(now),
       teamUID: null,
       itemUID: null,
     });
-    // The person just wrote to someone: the queue keeps at least its shortest gap after that.
-    const limits = limitsOf(row, platform);
-    const state: SenderState = {
-      ...row.state,
-      nextSendAt: Math.max(row.state.nextSendAt ?? 0, now + limits.minGapSeconds * 1000),
-      onBreak: row.state.onBreak && (row.state.nextSendAt ?? 0) > now + limits.minGapSeconds * 1000,
-    };
-    await repo.savePacing(tx.db, uid, platform, state, at);
-    return { newConversation: !followUp };
+    const limits = limitsOf(sender.pacing, platform);
+    const state = afterManualSend(sender.pacing.state, limits, now);
+    repo.savePacing(tx, uid, platform, state, new Date(now));
+    return { newConversation: !sender.messagedBefore };
   });
 }
 
@@ -573,9 +633,15 @@ export async function queueStatus(database: Database, uid: string) {
     const counts = await repo.queueCounts(tx.db, uid);
     const platforms: PlatformStatus[] = [];
     for (const platform of QUEUE_PLATFORMS) {
-      const row = await pacing(tx, uid, platform, false);
+      // A read: a platform never used shows its defaults without writing a row for them.
+      const pacing = await repo.pacingRow(tx.db, uid, platform, { lock: false });
+      const sender = await repo.senderReads(tx.db, uid, platform, {
+        now: new Date(now),
+        recentSince: new Date(now - RECENT_MS),
+      });
+      const row: repo.PacingRow = pacing ?? { limits: null, state: initialPacing(platform, now) };
       const limits = limitsOf(row, platform);
-      const recent = await repo.recentSends(tx.db, uid, platform, new Date(now - RECENT_MS));
+      const recent = sender.recent;
       const today = zonedParts(now, timeZone).date;
       const todays = recent.filter((s) => zonedParts(s.at, timeZone).date === today);
       const count = (status: string) =>
@@ -639,11 +705,11 @@ export async function saveQueueLimits(
   limits: QueueLimits | null,
 ) {
   await withTx(database, systemScope('outreach limits'), async (tx) => {
-    const row = await pacing(tx, uid, platform);
+    const row = (await lockedSender(tx, uid, platform)).pacing;
     const at = tx.clock.at();
     await repo.saveLimits(tx.db, uid, platform, limits, at);
     const state = withLimits(row.state, limits ?? DEFAULT_QUEUE_LIMITS[platform], random);
-    await repo.savePacing(tx.db, uid, platform, state, at);
+    repo.savePacing(tx, uid, platform, state, at);
   });
   return queueStatus(database, uid);
 }
@@ -656,9 +722,9 @@ export async function setSendingPaused(
   paused: boolean,
 ) {
   await withTx(database, systemScope('outreach pause'), async (tx) => {
-    const row = await pacing(tx, uid, platform);
+    const row = (await lockedSender(tx, uid, platform)).pacing;
     const state = paused ? pauseSending(row.state) : resumeSending(row.state);
-    await repo.savePacing(tx.db, uid, platform, state, tx.clock.at());
+    repo.savePacing(tx, uid, platform, state, tx.clock.at());
   });
   return queueStatus(database, uid);
 }
