@@ -168,10 +168,14 @@ describe.skipIf(requireChromium())('message templates in the browser', () => {
       .filter({ hasText: 'Hello Lea, Milo here for Dana' });
     await pending.waitFor();
     await expect.poll(() => pending.textContent()).toContain('by Milo Mate');
+    // The navigation says there is something to review, wherever the owner is.
+    const navBadge = page.getByRole('navigation').getByLabel('1 to review');
+    await navBadge.waitFor();
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'messages-review.png') });
     await pending.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved 1 message.').waitFor();
     await page.getByText('Nothing to review').waitFor();
+    await navBadge.waitFor({ state: 'detached' });
     await page.goto(`${app.url}/messages/queue`);
     await page.getByTestId('queue-item').filter({ hasText: 'Milo here for Dana' }).waitFor();
     if (SHOTS) {

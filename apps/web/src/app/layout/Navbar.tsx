@@ -1,9 +1,16 @@
 import { AppShell, Badge, NavLink, ScrollArea } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ReviewBadge } from '../../features/outreach/ReviewBadge';
 import { TaskDueBadge } from '../../features/tasks/TaskDueBadge';
 import { hasScreen } from '../screens';
 import { isActivePath, MAIN_NAV, PROFILE_NAV, SETUP_NAV, type NavItem } from './navigation';
+
+/** Counts shown beside a navigation item. */
+const NAV_BADGES: Partial<Record<string, () => ReactNode>> = {
+  '/tasks': () => <TaskDueBadge />,
+  '/messages': () => <ReviewBadge />,
+};
 
 function NavItemLink({
   item,
@@ -40,7 +47,7 @@ function NavItemLink({
       label={item.label}
       leftSection={<Icon size={18} stroke={1.6} />}
       active={isActivePath(pathname, item.activePrefix ?? item.to)}
-      rightSection={item.to === '/tasks' ? <TaskDueBadge /> : undefined}
+      rightSection={NAV_BADGES[item.to]?.()}
       onClick={onNavigate}
     />
   );
