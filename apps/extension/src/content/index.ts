@@ -6,7 +6,7 @@
  */
 // First: before any zod schema is built (see zod-jitless.ts).
 import '../zod-jitless';
-import { nextStepSchema, type ContentMessage } from '../protocol';
+import { nextStepSchema, type ContentMessage, type NextStep } from '../protocol';
 import { platformForHost } from '../platforms';
 import { watchManualSends } from '../platforms/manual';
 import { sendMessage } from '../platforms/sender';
@@ -35,7 +35,7 @@ async function run(): Promise<void> {
     await tell({ type: 'next_step', platform, href: location.href }),
   );
   if (!answer.success) return;
-  const next = answer.data;
+  const next: NextStep = answer.data;
   if (next.step === 'send') {
     const { itemUID, leaseId } = next.job;
     const result = await sendMessage(document, data, next.job);
