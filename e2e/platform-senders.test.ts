@@ -150,6 +150,14 @@ describe.skipIf(requireChromium())('platform senders on the fixture sites', () =
     expect(sites.arrivals()).toEqual([]);
   });
 
+  it('a message the platform marks "not sent" without a dialog is retried later', async () => {
+    sites.set('linkedin', { fail: 'not-sent', lang: 'de' });
+    const result = await send(DANA.linkedin.profile, 'Hallo Dana');
+    expect(result).toMatchObject({ code: 'retry' });
+    expect(result.detail).toMatch(/not sent/);
+    expect(sites.arrivals()).toEqual([]);
+  });
+
   it('a login wall is login-required, inline (Facebook) or as a redirect (Instagram)', async () => {
     sites.set('facebook', { fail: 'login' });
     expect(await send(DANA.facebook.thread, 'Hello')).toMatchObject({ code: 'login-required' });
@@ -198,6 +206,9 @@ describe.skipIf(requireChromium())('platform senders on the fixture sites', () =
     page = await extension.context.newPage();
     await page.goto(DANA.instagram.thread);
     const editor = page.getByRole('textbox', { name: 'Message' });
+    // The imitation is only as good as its editor: like Lexical it takes no DOM writes.
+    await editor.evaluate((node) => void ((node as HTMLElement).innerText = 'written'));
+    await expect.poll(() => editor.textContent()).toBe('');
     await editor.click();
     await page.keyboard.type('Sent by hand');
     await page.keyboard.press('Enter');

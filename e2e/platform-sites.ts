@@ -18,8 +18,11 @@ import { promisify } from 'node:util';
 export type FixturePlatform = 'facebook' | 'instagram' | 'linkedin';
 
 export interface Switches {
-  /** A failure the platform shows: on sending (limit), on every page, or in the thread. */
-  fail: 'limit' | 'login' | 'checkpoint' | 'cant-message' | null;
+  /**
+   * A failure the platform shows: on sending (limit: a dialog; not-sent: only the message's
+   * status), on every page (login, checkpoint), or in the thread (cant-message).
+   */
+  fail: 'limit' | 'not-sent' | 'login' | 'checkpoint' | 'cant-message' | null;
   /** The app appears this long after the page loads; "Sending…" lasts half of it. */
   slowMs: number;
   lang: 'en' | 'de' | 'es';
@@ -213,8 +216,8 @@ export async function startPlatformSites(): Promise<PlatformSites> {
     if (url.pathname === '/__fixture/arrive' && request.method === 'POST') {
       const { thread, text } = JSON.parse(await readBody(request)) as Arrival;
       response.writeHead(200, { 'content-type': 'application/json' });
-      if (current.fail === 'limit') {
-        response.end(JSON.stringify({ ok: false, error: 'limit' }));
+      if (current.fail === 'limit' || current.fail === 'not-sent') {
+        response.end(JSON.stringify({ ok: false, error: current.fail }));
         return;
       }
       arrivals.push({ platform, thread, text });

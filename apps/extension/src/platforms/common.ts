@@ -7,6 +7,12 @@ export const SENDING: Markers = {
   es: ['Enviando'],
 };
 
+export const NOT_SENT: Markers = {
+  en: ['Not sent', 'Failed to send', "Couldn't send", 'Message failed to send'],
+  de: ['Nicht gesendet', 'Senden fehlgeschlagen', 'Konnte nicht gesendet werden'],
+  es: ['No enviado', 'No se pudo enviar', 'Error al enviar'],
+};
+
 export const DISMISS: Markers = {
   en: ['OK', 'Continue', 'Got it', 'Close', 'Not now'],
   de: ['OK', 'Weiter', 'Verstanden', 'Schließen', 'Jetzt nicht'],

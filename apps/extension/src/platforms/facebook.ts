@@ -2,7 +2,7 @@
  * Messenger on www.facebook.com (`/messages/t/<id>`, `/messages/e2ee/t/<id>`; messenger.com is
  * being retired). The editor is Meta's Lexical: a contenteditable role=textbox.
  */
-import { DISMISS, MESSAGE_BUTTON, SENDING, SURFACES, TIMINGS } from './common';
+import { DISMISS, MESSAGE_BUTTON, NOT_SENT, SENDING, SURFACES, TIMINGS } from './common';
 import type { PlatformData } from './types';
 
 export const facebook: PlatformData = {
@@ -82,6 +82,7 @@ export const facebook: PlatformData = {
       ],
     },
     sending: SENDING,
+    notSent: NOT_SENT,
     notice: {
       en: ['end-to-end encrypted', 'end-to-end encryption'],
       de: ['Ende-zu-Ende-verschlüsselt', 'Ende-zu-Ende-Verschlüsselung'],

@@ -1,5 +1,5 @@
 /** Instagram direct (`/direct/t/<id>/`), opened from a profile's "Message" button. Lexical too. */
-import { DISMISS, MESSAGE_BUTTON, SENDING, SURFACES, TIMINGS } from './common';
+import { DISMISS, MESSAGE_BUTTON, NOT_SENT, SENDING, SURFACES, TIMINGS } from './common';
 import type { PlatformData } from './types';
 
 export const instagram: PlatformData = {
@@ -58,6 +58,7 @@ export const instagram: PlatformData = {
       es: ['Esta cuenta no puede recibir tu mensaje', 'No puedes enviar mensajes a esta cuenta'],
     },
     sending: SENDING,
+    notSent: NOT_SENT,
     notice: {
       en: ['end-to-end encrypted', 'Turn on notifications'],
       de: ['Ende-zu-Ende-verschlüsselt', 'Benachrichtigungen aktivieren'],

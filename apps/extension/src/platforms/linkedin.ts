@@ -2,7 +2,7 @@
  * LinkedIn: profile (`/in/<slug>/`) → "Message" → the overlay composer, which lives in the shadow
  * root of `#interop-outlet`, so every query also searches open shadow roots.
  */
-import { DISMISS, MESSAGE_BUTTON, SENDING, TIMINGS } from './common';
+import { DISMISS, MESSAGE_BUTTON, NOT_SENT, SENDING, TIMINGS } from './common';
 import type { PlatformData } from './types';
 
 export const linkedin: PlatformData = {
@@ -66,6 +66,7 @@ export const linkedin: PlatformData = {
       es: ['No puedes enviar mensajes a este miembro', 'Enviar InMail con Premium'],
     },
     sending: SENDING,
+    notSent: NOT_SENT,
     notice: { en: [], de: [], es: [] },
     dismiss: DISMISS,
     messageButton: MESSAGE_BUTTON,

@@ -44,7 +44,14 @@ describe('text markers', () => {
 
   it('give every platform each state in English, German and Spanish', () => {
     for (const data of platforms) {
-      for (const kind of ['limit', 'login', 'checkpoint', 'cantMessage', 'sending'] as const) {
+      for (const kind of [
+        'limit',
+        'login',
+        'checkpoint',
+        'cantMessage',
+        'sending',
+        'notSent',
+      ] as const) {
         for (const lang of ['en', 'de', 'es'] as const) {
           expect(
             data.markers[kind][lang].length,

@@ -97,13 +97,18 @@ export function sameMessage(shown: string, text: string): boolean {
   return shown.replace(/\r\n/g, '\n').trim() === text.replace(/\r\n/g, '\n').trim();
 }
 
-/** The bubble's row still says "Sending…". */
-function stillSending(bubble: Element, data: PlatformData): boolean {
+/** What the bubble's row says besides the message: "Sending…", "Sent", "Not sent". */
+function statusOf(bubble: Element, data: PlatformData): 'sending' | 'not-sent' | 'other' {
   const row = bubble.closest('[role="row"], li') ?? bubble.parentElement;
-  if (!row) return false;
+  if (!row) return 'other';
   const status = elementText(row).replace(elementText(bubble), '');
-  return containsMarker(status, data.markers.sending) !== null;
+  if (containsMarker(status, data.markers.notSent)) return 'not-sent';
+  if (containsMarker(status, data.markers.sending)) return 'sending';
+  return 'other';
 }
+
+/** A refused message may come with a limit dialog a moment later, which says more. */
+const DIALOG_GRACE_MS = 1500;
 
 type Opened = { editor: HTMLElement } | { block: SendOutcome };
 
@@ -198,12 +203,20 @@ export async function sendMessage(
   const before = new Set(earlier);
   const how = pressSend(doc, data, editor);
 
+  let refusedAt: number | null = null;
   const result = await waitFor<SendOutcome>(
     () => {
       const block = detectBlock(doc, data);
       if (block) return block;
       const newest = outgoingMessages(doc, data).at(-1);
-      if (!newest || before.has(newest) || stillSending(newest, data)) return null;
+      if (!newest || before.has(newest)) return null;
+      const status = statusOf(newest, data);
+      if (status === 'sending') return null;
+      if (status === 'not-sent') {
+        refusedAt ??= Date.now();
+        if (Date.now() - refusedAt < DIALOG_GRACE_MS) return null;
+        return outcome(data, 'retry', 'The platform marked the message as not sent');
+      }
       if (!sameMessage(bubbleText(newest), job.text)) {
         return outcome(data, 'failed', `The thread shows "${quote(bubbleText(newest))}" instead`);
       }

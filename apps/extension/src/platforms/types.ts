@@ -54,6 +54,8 @@ export interface PlatformData {
     checkpoint: Markers;
     cantMessage: Markers;
     sending: Markers;
+    /** A message's status when the platform refused it ("Not sent", "Failed to send"). */
+    notSent: Markers;
     /** A notice to click through before the thread can be used (Messenger's encryption notice). */
     notice: Markers;
     /** The button text that closes such a notice. */
