@@ -121,10 +121,9 @@ describe.skipIf(requireChromium())('platform senders on the fixture sites', () =
       expect(sites.arrivals()).toEqual([
         { platform, thread: DANA[platform].threadId, text: THREE_LINES },
       ]);
-      if (SHOTS && platform === 'facebook') {
-        await page!.screenshot({
-          path: join(SHOTS, 'platform-fixture-messenger-sent-desktop.png'),
-        });
+      if (SHOTS) {
+        const path = join(SHOTS, `platform-fixture-${platform}-sent-desktop.png`);
+        await page!.screenshot({ path });
       }
     },
   );

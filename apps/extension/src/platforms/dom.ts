@@ -24,14 +24,27 @@ export function firstMatch<T>(
   return null;
 }
 
+/** Walking a large page for shadow roots costs milliseconds: one walk serves a whole look. */
+const ROOTS_TTL_MS = 100;
+let rootsCache: {
+  root: Document | ShadowRoot;
+  at: number;
+  roots: (Document | ShadowRoot)[];
+} | null = null;
+
 /** Every shadow root reachable from `root`, the document first. */
 function searchRoots(root: Document | ShadowRoot): (Document | ShadowRoot)[] {
+  const now = Date.now();
+  if (rootsCache && rootsCache.root === root && now - rootsCache.at < ROOTS_TTL_MS) {
+    return rootsCache.roots;
+  }
   const roots: (Document | ShadowRoot)[] = [root];
   for (let i = 0; i < roots.length; i++) {
     for (const element of roots[i]!.querySelectorAll('*')) {
       if (element.shadowRoot) roots.push(element.shadowRoot);
     }
   }
+  rootsCache = { root, at: now, roots };
   return roots;
 }
 
@@ -92,18 +105,27 @@ export function elementText(element: Element): string {
   return (element as HTMLElement).innerText ?? element.textContent ?? '';
 }
 
-/** The first surface (dialog, alert, heading) whose words contain one of `markers`. */
+/** The shown surfaces (dialogs, alerts, headings) with their words, in selector order. */
+export function surfaceTexts(
+  root: Document | ShadowRoot,
+  surfaces: SelectorList,
+): { element: Element; text: string }[] {
+  return surfaces.flatMap((selector) =>
+    deepQueryAll(root, selector)
+      .filter(isShown)
+      .map((element) => ({ element, text: elementText(element) })),
+  );
+}
+
+/** The first surface whose words contain one of `markers`. */
 export function findMarked(
   root: Document | ShadowRoot,
   surfaces: SelectorList,
   markers: Markers,
 ): { element: Element; match: MarkerMatch } | null {
-  for (const selector of surfaces) {
-    for (const element of deepQueryAll(root, selector)) {
-      if (!isShown(element)) continue;
-      const match = containsMarker(elementText(element), markers);
-      if (match) return { element, match };
-    }
+  for (const { element, text } of surfaceTexts(root, surfaces)) {
+    const match = containsMarker(text, markers);
+    if (match) return { element, match };
   }
   return null;
 }

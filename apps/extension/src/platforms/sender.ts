@@ -14,6 +14,7 @@ import {
   findMarked,
   findShown,
   sleep,
+  surfaceTexts,
   waitFor,
 } from './dom';
 import { containsMarker } from './markers';
@@ -55,9 +56,10 @@ export function detectBlock(doc: Document, data: PlatformData): SendOutcome | nu
     ['limit', 'rate-limited'],
     ['cantMessage', 'failed'],
   ];
+  const surfaces = surfaceTexts(doc, selectors.surfaces);
   for (const [kind, code] of checks) {
-    const marked = findMarked(doc, selectors.surfaces, markers[kind]);
-    if (marked) return outcome(data, code, `The page says "${quote(elementText(marked.element))}"`);
+    const marked = surfaces.find(({ text }) => containsMarker(text, markers[kind]));
+    if (marked) return outcome(data, code, `The page says "${quote(marked.text)}"`);
   }
   return null;
 }
