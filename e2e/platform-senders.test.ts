@@ -87,12 +87,12 @@ describe.skipIf(requireChromium())('platform senders on the fixture sites', () =
   async function send(
     url: string,
     text: string,
-    { resumed = false }: { resumed?: boolean } = {},
+    { resumed = false, recipient = url }: { resumed?: boolean; recipient?: string } = {},
   ): Promise<Report> {
     const job = {
       itemUID: `item-${++jobs}`,
       leaseId: `lease-${jobs}`,
-      recipient: url,
+      recipient,
       text,
       resumed,
     };
@@ -197,6 +197,15 @@ describe.skipIf(requireChromium())('platform senders on the fixture sites', () =
     const result = await send(DANA.facebook.thread, THREE_LINES, { resumed: true });
     expect(result).toMatchObject({ code: 'sent' });
     expect(result.detail).toMatch(/not sent again/);
+    expect(sites.arrivals()).toEqual([]);
+  });
+
+  it("someone else's page never gets the message", async () => {
+    const result = await send('https://www.facebook.com/sam.other', 'Hello', {
+      recipient: DANA.facebook.profile,
+    });
+    expect(result).toMatchObject({ code: 'retry' });
+    expect(result.detail).toContain("is not the recipient's");
     expect(sites.arrivals()).toEqual([]);
   });
 

@@ -94,6 +94,28 @@ export function outgoingMessages(doc: Document, data: PlatformData): Element[] {
   return findAllShown(doc, data.selectors.outgoingMessage);
 }
 
+/**
+ * Whether the page is the one the worker opened for the recipient: the same host and path
+ * (case and a trailing slash aside) and, for Facebook's numeric profiles, the same `id`. A page
+ * that is someone else's must never get the message.
+ */
+export function onRecipientPage(href: string, recipient: string): boolean {
+  let page: URL;
+  let wanted: URL;
+  try {
+    page = new URL(href);
+    wanted = new URL(recipient);
+  } catch {
+    return false;
+  }
+  const path = (url: URL) => url.pathname.replace(/\/+$/, '').toLowerCase();
+  return (
+    page.hostname === wanted.hostname &&
+    path(page) === path(wanted) &&
+    page.searchParams.get('id') === wanted.searchParams.get('id')
+  );
+}
+
 /** Same words as sent: line breaks kept, only the ends' white space forgiven. */
 export function sameMessage(shown: string, text: string): boolean {
   return shown.replace(/\r\n/g, '\n').trim() === text.replace(/\r\n/g, '\n').trim();
@@ -174,16 +196,22 @@ export interface SendOptions {
 }
 
 /**
- * Sends `job.text` to the thread this page shows or opens. Never sends twice: a resumed job
+ * Sends `job.text` to the thread this page shows or opens; the page must be `job.recipient`
+ * (the worker navigates there first). Never sends twice: a resumed job
  * whose text is already the last message the user sent in the thread counts as sent.
  */
 export async function sendMessage(
   doc: Document,
   data: PlatformData,
-  job: Pick<SendJob, 'text' | 'resumed'>,
+  job: Pick<SendJob, 'recipient' | 'text' | 'resumed'>,
   options: SendOptions = {},
 ): Promise<SendOutcome> {
   const { timings } = data;
+  const blocked = detectBlock(doc, data);
+  if (blocked) return blocked;
+  if (!onRecipientPage(doc.location.href, job.recipient)) {
+    return outcome(data, 'retry', `This page (${doc.location.pathname}) is not the recipient's`);
+  }
   const opened = await openThread(doc, data);
   if ('code' in opened) return opened;
   if ('block' in opened) return opened.block;
