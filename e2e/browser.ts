@@ -79,8 +79,12 @@ export interface ExtensionBrowser {
 /**
  * A persistent context (extensions need one) on a fresh profile with the unpacked extension
  * loaded; it records content-security-policy violations like launchBrowser's contexts.
+ * `extraArgs`: more Chromium flags, such as platform-sites.ts's host mapping.
  */
-export async function launchWithExtension(extDir: string): Promise<ExtensionBrowser> {
+export async function launchWithExtension(
+  extDir: string,
+  extraArgs: readonly string[] = [],
+): Promise<ExtensionBrowser> {
   const dir = resolve(extDir);
   const userDataDir = await mkdtemp(join(tmpdir(), 'leadloom-chromium-'));
   try {
@@ -89,7 +93,12 @@ export async function launchWithExtension(extDir: string): Promise<ExtensionBrow
       headless: false,
       // Playwright passes --disable-extensions by default; it would veto --load-extension.
       ignoreDefaultArgs: ['--disable-extensions'],
-      args: [...CHROMIUM_ARGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
+      args: [
+        ...CHROMIUM_ARGS,
+        `--disable-extensions-except=${dir}`,
+        `--load-extension=${dir}`,
+        ...extraArgs,
+      ],
     });
     await watchCspViolations(context);
     return {

@@ -1,5 +1,7 @@
 // Builds the unpacked MV3 extension into dist/ (or EXTENSION_OUT_DIR):
 //   background.js  the service worker, one ESM file (Vite library build)
+//   content.js     the Facebook/Instagram/LinkedIn content script, one classic IIFE file (MV3
+//                  content scripts cannot be modules)
 //   popup.html     the popup page and its assets (Vite html build)
 //   manifest.json  generated from package.json, manifest-key.txt and env APP_ORIGIN
 // Runs under `node --import tsx` (see package.json) so it can import the TypeScript sources that
@@ -69,6 +71,21 @@ await build({
       fileName: () => 'background.js',
     },
     // A service worker is one file: nothing may be split into chunks it would have to import.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+});
+
+await build({
+  ...shared,
+  root,
+  build: {
+    ...common,
+    lib: {
+      entry: resolve(root, 'src/content/index.ts'),
+      formats: ['iife'],
+      name: 'leadloomContent',
+      fileName: () => 'content.js',
+    },
     rolldownOptions: { output: { codeSplitting: false } },
   },
 });

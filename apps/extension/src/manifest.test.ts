@@ -22,7 +22,7 @@ describe('manifest', () => {
     expect(extensionIdFromSha256Hex(await sha256Hex(der))).toBe(EXTENSION_ID);
   });
 
-  it('is MV3 with an ESM service worker, the popup and only the app origin', () => {
+  it('is MV3 with an ESM service worker, the popup, the app origin and the three platforms', () => {
     const manifest = buildManifest({ version: '0.1.0', appOrigin: 'http://localhost:3000', key });
     expect(manifest).toMatchObject({
       manifest_version: 3,
@@ -32,8 +32,28 @@ describe('manifest', () => {
       background: { service_worker: 'background.js', type: 'module' },
       action: { default_popup: 'popup.html' },
       externally_connectable: { matches: ['http://localhost:3000/*'] },
-      host_permissions: ['http://localhost:3000/*'],
+      host_permissions: [
+        'http://localhost:3000/*',
+        'https://www.facebook.com/*',
+        'https://www.instagram.com/*',
+        'https://www.linkedin.com/*',
+      ],
     });
+  });
+
+  it('runs the one classic content script on the platforms, and nowhere else', () => {
+    const manifest = buildManifest({ version: '0.1.0', appOrigin: 'http://localhost:3000', key });
+    expect(manifest.content_scripts).toEqual([
+      {
+        matches: [
+          'https://www.facebook.com/*',
+          'https://www.instagram.com/*',
+          'https://www.linkedin.com/*',
+        ],
+        js: ['content.js'],
+        run_at: 'document_idle',
+      },
+    ]);
   });
 
   it('writes the port out, also the default one, so other ports stay out', () => {

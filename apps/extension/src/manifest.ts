@@ -53,6 +53,13 @@ export function chromeVersion(packageVersion: string): string {
   return packageVersion;
 }
 
+/** The pages the content script runs on: where the senders work (RESEARCH §3). */
+export const PLATFORM_MATCHES = [
+  'https://www.facebook.com/*',
+  'https://www.instagram.com/*',
+  'https://www.linkedin.com/*',
+] as const;
+
 export interface ManifestInput {
   /** package.json version. */
   version: string;
@@ -78,7 +85,14 @@ export function buildManifest({
     permissions: ['storage'],
     // The background exchanges the log_in token and checks its session at the app (DESIGN §4);
     // only the app origin, so no other site sees the extension's requests.
-    host_permissions: [externallyConnectablePattern(normalizeAppOrigin(appOrigin))],
+    // The platforms: the content script that sends runs on their pages.
+    host_permissions: [
+      externallyConnectablePattern(normalizeAppOrigin(appOrigin)),
+      ...PLATFORM_MATCHES,
+    ],
+    content_scripts: [
+      { matches: [...PLATFORM_MATCHES], js: ['content.js'], run_at: 'document_idle' },
+    ],
     // Only the app's pages may message the extension (DESIGN §2).
     externally_connectable: {
       matches: [externallyConnectablePattern(normalizeAppOrigin(appOrigin))],
