@@ -26,6 +26,15 @@ const serverOrigin = process.env.PUBLIC_URL
     : DEFAULT_APP_ORIGIN;
 const appOrigin = normalizeAppOrigin(process.env.APP_ORIGIN || serverOrigin);
 
+// Test builds only: every wait of the extension (alarms, their 30 s floor, wait_a_bit) is divided
+// by EXTENSION_SPEED, because a browser test's fake clock does not reach the service worker.
+const speed = Number(process.env.EXTENSION_SPEED || 1);
+if (!Number.isFinite(speed) || speed < 1 || speed > 10_000) {
+  throw new Error(
+    `EXTENSION_SPEED must be a number from 1 to 10000, got "${process.env.EXTENSION_SPEED}"`,
+  );
+}
+
 const pkg = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8'));
 const key = (await readFile(resolve(root, 'manifest-key.txt'), 'utf8')).trim();
 
@@ -46,7 +55,7 @@ const shared = {
   configFile: false,
   logLevel: 'warn',
   resolve: { alias: { '@leadloom/core': coreEntry } },
-  define: { __APP_ORIGIN__: JSON.stringify(appOrigin) },
+  define: { __APP_ORIGIN__: JSON.stringify(appOrigin), __EXTENSION_SPEED__: String(speed) },
 };
 const common = {
   outDir,
@@ -102,5 +111,6 @@ const manifest = buildManifest({ version: pkg.version, appOrigin, key });
 await writeFile(resolve(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 console.log(
-  `Built Leadloom extension ${manifest.version} (id ${EXTENSION_ID}) for ${appOrigin} in ${outDir}`,
+  `Built Leadloom extension ${manifest.version} (id ${EXTENSION_ID}) for ${appOrigin} in ${outDir}` +
+    (speed === 1 ? '' : ` (test build: waits divided by ${speed})`),
 );

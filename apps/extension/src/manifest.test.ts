@@ -56,6 +56,11 @@ describe('manifest', () => {
     ]);
   });
 
+  it('asks only for storage and alarms (the queue processor waits with alarms)', () => {
+    const manifest = buildManifest({ version: '0.1.0', appOrigin: 'http://localhost:3000', key });
+    expect(manifest.permissions).toEqual(['storage', 'alarms']);
+  });
+
   it('writes the port out, also the default one, so other ports stay out', () => {
     expect(externallyConnectablePattern('http://localhost:5173')).toBe('http://localhost:5173/*');
     expect(externallyConnectablePattern('https://app.example.com')).toBe(

@@ -81,8 +81,9 @@ export function buildManifest({
     key,
     background: { service_worker: 'background.js', type: 'module' },
     action: { default_title: 'Leadloom', default_popup: 'popup.html' },
-    // storage: the session token that makes check_extension answer loggedIn.
-    permissions: ['storage'],
+    // storage: the session token that makes check_extension answer loggedIn, and the queue
+    // processor's state; alarms: the processor's waits (a stopped worker keeps no timers).
+    permissions: ['storage', 'alarms'],
     // The background exchanges the log_in token and checks its session at the app (DESIGN §4);
     // only the app origin, so no other site sees the extension's requests.
     // The platforms: the content script that sends runs on their pages.

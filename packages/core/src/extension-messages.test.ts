@@ -6,6 +6,7 @@ import {
   extensionAnswerSchemas,
   extensionIdFromSha256Hex,
   parseExtensionMessage,
+  WAIT_A_BIT_MAX_MS,
 } from './extension-messages';
 
 describe('parseExtensionMessage', () => {
@@ -21,6 +22,8 @@ describe('parseExtensionMessage', () => {
       { type: 'log_in', token: 't0k3n', uid: 'user-1' },
       { type: 'log_out' },
       { type: 'wait_a_bit', delay: 2500 },
+      { type: 'get_status' },
+      { type: 'stop_processor', platform: 'linkedin' },
     ];
     for (const input of valid) {
       expect(parseExtensionMessage(input)).toEqual({ ok: true, message: input });
@@ -74,13 +77,25 @@ describe('parseExtensionMessage', () => {
     if (!result.ok) expect(result.error.startsWith(`${field}: `)).toBe(true);
   });
 
-  it('bounds wait_a_bit to 0..60 s', () => {
+  it('bounds wait_a_bit to 0..24 h', () => {
     expect(parseExtensionMessage({ type: 'wait_a_bit', delay: 0 }).ok).toBe(true);
-    expect(parseExtensionMessage({ type: 'wait_a_bit', delay: 60_000 }).ok).toBe(true);
-    expect(parseExtensionMessage({ type: 'wait_a_bit', delay: 60_001 }).ok).toBe(false);
+    expect(parseExtensionMessage({ type: 'wait_a_bit', delay: 60_001 }).ok).toBe(true);
+    expect(parseExtensionMessage({ type: 'wait_a_bit', delay: WAIT_A_BIT_MAX_MS }).ok).toBe(true);
+    expect(parseExtensionMessage({ type: 'wait_a_bit', delay: WAIT_A_BIT_MAX_MS + 1 })).toEqual({
+      ok: false,
+      error: 'delay: Too big: expected number to be <=86400000',
+    });
     expect(parseExtensionMessage({ type: 'wait_a_bit', delay: -1 }).ok).toBe(false);
     expect(parseExtensionMessage({ type: 'wait_a_bit', delay: '100' }).ok).toBe(false);
     expect(parseExtensionMessage({ type: 'wait_a_bit', delay: Infinity }).ok).toBe(false);
+  });
+
+  it('stop_processor needs a known platform', () => {
+    expect(parseExtensionMessage({ type: 'stop_processor' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^platform: /),
+    });
+    expect(parseExtensionMessage({ type: 'stop_processor', platform: 'tiktok' }).ok).toBe(false);
   });
 });
 
@@ -97,8 +112,44 @@ describe('extensionAnswerSchemas', () => {
     expect(schema.safeParse({ installed: true, loggedIn: true }).success).toBe(false);
   });
 
+  it('wait_a_bit answers ok, ok with an ISO retryAt (kept, not stripped), or an error', () => {
+    const schema = extensionAnswerSchemas.wait_a_bit;
+    const later = { ok: true, retryAt: '2026-11-28T10:00:00.000Z' };
+    expect(schema.parse(later)).toEqual(later);
+    expect(schema.safeParse({ ok: true, retryAt: 'tomorrow' }).success).toBe(true);
+    expect(schema.parse({ ok: true, retryAt: 'tomorrow' })).toEqual({ ok: true });
+  });
+
+  it('get_status answers every platform with state, sending, nextAt, waitReason, lastError', () => {
+    const idle = { state: 'idle', sending: null, nextAt: null, waitReason: null, lastError: null };
+    const running = {
+      state: 'running',
+      sending: { itemUID: 'i1', recipient: 'https://www.facebook.com/dana' },
+      nextAt: '2026-11-28T10:00:00.000Z',
+      waitReason: null,
+      lastError: null,
+    };
+    const schema = extensionAnswerSchemas.get_status;
+    const answer = { platforms: { facebook: running, instagram: idle, linkedin: idle } };
+    expect(schema.parse(answer)).toEqual(answer);
+    expect(schema.safeParse({ platforms: { facebook: running, instagram: idle } }).success).toBe(
+      false,
+    );
+    expect(
+      schema.safeParse({
+        platforms: { facebook: { ...idle, state: 'sleeping' }, instagram: idle, linkedin: idle },
+      }).success,
+    ).toBe(false);
+  });
+
   it('the other messages answer {ok: true} or {ok: false, error}', () => {
-    for (const type of ['open_queue_processor', 'log_in', 'log_out', 'wait_a_bit'] as const) {
+    for (const type of [
+      'open_queue_processor',
+      'log_in',
+      'log_out',
+      'wait_a_bit',
+      'stop_processor',
+    ] as const) {
       const schema = extensionAnswerSchemas[type];
       expect(schema.safeParse({ ok: true }).success).toBe(true);
       expect(schema.safeParse({ ok: false, error: 'x' }).success).toBe(true);

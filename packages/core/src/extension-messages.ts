@@ -15,8 +15,13 @@ import { z } from 'zod';
  */
 export const EXTENSION_ID = 'aahaelmhcimcikgfmedkbdoldnfkmhaf';
 
-/** Longest `wait_a_bit` the extension accepts, in milliseconds. */
-export const WAIT_A_BIT_MAX_MS = 60_000;
+/**
+ * Longest `wait_a_bit` answered after the delay, in milliseconds: a longer one would hold the
+ * service worker's message channel open past its lifetime (RESEARCH §1).
+ */
+export const WAIT_A_BIT_INLINE_MAX_MS = 60_000;
+/** Longest `wait_a_bit` the extension accepts: a longer wait answers at once with `retryAt`. */
+export const WAIT_A_BIT_MAX_MS = 24 * 60 * 60_000;
 
 /** Platforms that have a queue processor (SPEC §4 "Queue status per platform"). */
 export const queueProcessorPlatformSchema = z.enum(['facebook', 'instagram', 'linkedin']);
@@ -41,8 +46,23 @@ export const logInMessageSchema = z.object({
 
 export const waitABitMessageSchema = z.object({
   type: z.literal('wait_a_bit'),
-  /** Milliseconds. Bounded so a bad value cannot hold a service-worker message open for long. */
+  /**
+   * Milliseconds. Up to WAIT_A_BIT_INLINE_MAX_MS the answer comes after the delay; longer, it comes
+   * at once with `retryAt` and the extension wakes its processors then (a `chrome.alarms` alarm).
+   */
   delay: z.number().min(0).max(WAIT_A_BIT_MAX_MS),
+});
+
+/** What the extension reports about its queue processors (running, paused, idle). */
+export const getStatusMessageSchema = z.object({ type: z.literal('get_status') });
+
+/**
+ * Closes that platform's processor window and forgets its state. Nothing is released at the
+ * server: a message it held comes back to the queue when its lease runs out.
+ */
+export const stopProcessorMessageSchema = z.object({
+  type: z.literal('stop_processor'),
+  platform: queueProcessorPlatformSchema,
 });
 
 /**
@@ -57,6 +77,8 @@ export const extensionMessageSchema = z.discriminatedUnion('type', [
   logInMessageSchema,
   logOutMessageSchema,
   waitABitMessageSchema,
+  getStatusMessageSchema,
+  stopProcessorMessageSchema,
 ]);
 
 export type ExtensionMessage = z.infer<typeof extensionMessageSchema>;
@@ -82,18 +104,58 @@ export const checkExtensionAnswerSchema = z.object({
   loggedIn: z.boolean(),
 });
 
+/** A long `wait_a_bit`: answered at once; ask again from `retryAt` (ISO time). */
+export const waitABitLaterAnswerSchema = z.object({
+  ok: z.literal(true),
+  retryAt: z.iso.datetime(),
+});
+
+/**
+ * One platform's processor: `running` (its window is open and it sends or waits for the next
+ * send time), `paused` (the server holds the platform: a limit dialog, a checkpoint, the user's
+ * pause), `idle` (no processor, or it stopped: `lastError` says why, e.g. signed out).
+ */
+export const processorStatusSchema = z.object({
+  state: z.enum(['running', 'paused', 'idle']),
+  /** The message being sent now. */
+  sending: z.object({ itemUID: z.string(), recipient: z.string() }).nullable(),
+  /** When the processor asks the server again (ISO), null when it does not plan to. */
+  nextAt: z.iso.datetime().nullable(),
+  /** Why it waits (the server's reason: `spacing`, `outside-hours`, `paused`, …). */
+  waitReason: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type ProcessorStatus = z.infer<typeof processorStatusSchema>;
+
+export const getStatusAnswerSchema = z.object({
+  platforms: z.object({
+    facebook: processorStatusSchema,
+    instagram: processorStatusSchema,
+    linkedin: processorStatusSchema,
+  }),
+});
+export type GetStatusAnswer = z.infer<typeof getStatusAnswerSchema>;
+
 /** What the extension may answer to each message type; any message may fail with an error answer. */
 export const extensionAnswerSchemas = {
   check_extension: z.union([checkExtensionAnswerSchema, extensionErrorAnswerSchema]),
   open_queue_processor: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
   log_in: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
   log_out: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
-  wait_a_bit: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
+  // The later form first: a union returns its first match, and `ok` alone would drop `retryAt`.
+  wait_a_bit: z.union([
+    waitABitLaterAnswerSchema,
+    extensionOkAnswerSchema,
+    extensionErrorAnswerSchema,
+  ]),
+  get_status: z.union([getStatusAnswerSchema, extensionErrorAnswerSchema]),
+  stop_processor: z.union([extensionOkAnswerSchema, extensionErrorAnswerSchema]),
 } satisfies Record<ExtensionMessageType, z.ZodType>;
 
 export type ExtensionOkAnswer = z.infer<typeof extensionOkAnswerSchema>;
 export type ExtensionErrorAnswer = z.infer<typeof extensionErrorAnswerSchema>;
 export type CheckExtensionAnswer = z.infer<typeof checkExtensionAnswerSchema>;
+export type WaitABitLaterAnswer = z.infer<typeof waitABitLaterAnswerSchema>;
 export type ExtensionAnswerOf<T extends ExtensionMessageType> = z.infer<
   (typeof extensionAnswerSchemas)[T]
 >;
@@ -106,7 +168,7 @@ export type ParsedExtensionMessage =
 
 /**
  * Validates an incoming message. The error is one line naming each bad field
- * (`"delay: Too big: expected number to be <=60000"`), because it goes back to the app as
+ * (`"delay: Too big: expected number to be <=86400000"`), because it goes back to the app as
  * `{ok: false, error}` and ends up in a log line.
  */
 export function parseExtensionMessage(input: unknown): ParsedExtensionMessage {

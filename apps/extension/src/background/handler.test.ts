@@ -1,8 +1,37 @@
-import { extensionAnswerSchemas } from '@leadloom/core';
+import { extensionAnswerSchemas, type ProcessorStatus } from '@leadloom/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionStore, StoredSession } from '../session';
 import type { SessionValidity } from './app-client';
 import { createMessageHandler, SESSION_RECHECK_MS, type HandlerDeps } from './handler';
+import type { Processor } from './processor/processor';
+
+const idle: ProcessorStatus = {
+  state: 'idle',
+  sending: null,
+  nextAt: null,
+  waitReason: null,
+  lastError: null,
+};
+
+/** The processor as the handler sees it (its own behaviour: processor/processor.test.ts). */
+function fakeProcessor() {
+  return {
+    open: vi.fn(async () => undefined),
+    stop: vi.fn(async () => undefined),
+    status: vi.fn(async () => ({
+      platforms: {
+        facebook: { ...idle, state: 'running' as const },
+        instagram: idle,
+        linkedin: idle,
+      },
+    })),
+    wakeAt: vi.fn(async () => undefined),
+    onAlarm: vi.fn(async () => undefined),
+    onWindowRemoved: vi.fn(async () => undefined),
+    onStartup: vi.fn(async () => undefined),
+    onContentMessage: vi.fn(async () => ({ step: 'idle' }) as const),
+  } satisfies Processor;
+}
 
 function memoryStore(initial: StoredSession | null = null): SessionStore & {
   value: StoredSession | null;
@@ -47,15 +76,18 @@ function setup(overrides: Partial<HandlerDeps> = {}) {
   const sleep = vi.fn((_ms: number) => Promise.resolve());
   const app = fakeApp();
   const clock = { now: 1_000_000 };
+  const processor = fakeProcessor();
   const deps: HandlerDeps = {
     version: '1.2.3',
     session,
     sleep,
     app,
     now: () => clock.now,
+    processor,
+    speed: 1,
     ...overrides,
   };
-  return { handle: createMessageHandler(deps), session, sleep, app, clock };
+  return { handle: createMessageHandler(deps), session, sleep, app, clock, processor };
 }
 
 describe('background message handler', () => {
@@ -151,28 +183,67 @@ describe('background message handler', () => {
     expect(await pending).toEqual({ ok: true });
   });
 
-  it('wait_a_bit over 60 s is refused without sleeping', async () => {
-    const { handle, sleep } = setup();
-    expect(await handle({ type: 'wait_a_bit', delay: 120_000 })).toEqual({
+  it('wait_a_bit over 60 s answers at once with retryAt and sets the wake alarm', async () => {
+    const { handle, sleep, processor, clock } = setup();
+    const answer = await handle({ type: 'wait_a_bit', delay: 3_600_000 });
+    expect(answer).toEqual({ ok: true, retryAt: new Date(clock.now + 3_600_000).toISOString() });
+    expect(extensionAnswerSchemas.wait_a_bit.parse(answer)).toEqual(answer);
+    expect(processor.wakeAt).toHaveBeenCalledWith(clock.now + 3_600_000);
+    expect(sleep).not.toHaveBeenCalled();
+    expect(await handle({ type: 'wait_a_bit', delay: 25 * 3_600_000 })).toEqual({
       ok: false,
       error: expect.stringMatching(/^delay: /),
     });
-    expect(sleep).not.toHaveBeenCalled();
   });
 
-  it('open_queue_processor validates, then says it is not available yet', async () => {
-    const { handle } = setup();
+  it('a test build divides the waits by its speed factor', async () => {
+    const { handle, sleep, processor, clock } = setup({ speed: 60 });
+    expect(await handle({ type: 'wait_a_bit', delay: 6000 })).toEqual({ ok: true });
+    expect(sleep).toHaveBeenCalledWith(100);
+    expect(await handle({ type: 'wait_a_bit', delay: 600_000 })).toEqual({
+      ok: true,
+      retryAt: new Date(clock.now + 10_000).toISOString(),
+    });
+    expect(processor.wakeAt).toHaveBeenCalledWith(clock.now + 10_000);
+  });
+
+  it('open_queue_processor validates, then opens the processor', async () => {
+    const { handle, processor } = setup();
     const valid = {
       type: 'open_queue_processor',
       url: 'http://localhost:3000/queue/facebook',
       platform: 'facebook',
       offset: 0,
     };
-    expect(await handle(valid)).toEqual({ ok: false, error: 'not available yet' });
     expect(await handle({ ...valid, platform: 'tiktok' })).toEqual({
       ok: false,
       error: expect.stringMatching(/^platform: /),
     });
+    expect(processor.open).not.toHaveBeenCalled();
+    expect(await handle(valid)).toEqual({ ok: true });
+    expect(processor.open).toHaveBeenCalledWith(valid);
+  });
+
+  it('a processor that cannot open answers the reason', async () => {
+    const { handle, processor } = setup();
+    processor.open.mockRejectedValueOnce(new Error('The processor window did not open'));
+    expect(
+      await handle({
+        type: 'open_queue_processor',
+        url: 'http://localhost:3000/queue/facebook',
+        platform: 'facebook',
+        offset: 0,
+      }),
+    ).toEqual({ ok: false, error: 'The processor window did not open' });
+  });
+
+  it('get_status answers the processors; stop_processor stops one', async () => {
+    const { handle, processor } = setup();
+    const status = await handle({ type: 'get_status' });
+    expect(extensionAnswerSchemas.get_status.parse(status)).toEqual(status);
+    expect(status).toMatchObject({ platforms: { facebook: { state: 'running' } } });
+    expect(await handle({ type: 'stop_processor', platform: 'instagram' })).toEqual({ ok: true });
+    expect(processor.stop).toHaveBeenCalledWith('instagram');
   });
 
   it('answers unknown and malformed messages with the validation error', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   parseExtensionMessage,
+  WAIT_A_BIT_INLINE_MAX_MS,
   type CheckExtensionAnswer,
   type ExtensionAnswer,
   type ExtensionErrorAnswer,
@@ -13,6 +14,7 @@ import {
 import type { SessionStore } from '../session';
 import { createSessionKeeper } from '../session-keeper';
 import type { AppClient } from './app-client';
+import type { Processor } from './processor/processor';
 
 export { SESSION_RECHECK_MS } from '../session-keeper';
 
@@ -23,6 +25,9 @@ export interface HandlerDeps {
   sleep: (ms: number) => Promise<void>;
   app: AppClient;
   now: () => number;
+  processor: Processor;
+  /** Test builds divide every wait by this (EXTENSION_SPEED); 1 in production. */
+  speed: number;
 }
 
 export type MessageHandler = (input: unknown) => Promise<ExtensionAnswer>;
@@ -54,13 +59,26 @@ export function createMessageHandler(deps: HandlerDeps): MessageHandler {
         // The app signed out: never act for a user who has left.
         await keeper.signOut();
         return OK;
-      case 'wait_a_bit':
-        // The map bounds delay to 60 s, so this cannot hold the message channel open for long.
-        await deps.sleep(message.delay);
-        return OK;
+      case 'wait_a_bit': {
+        const delay = message.delay / deps.speed;
+        if (message.delay <= WAIT_A_BIT_INLINE_MAX_MS) {
+          // Short enough to hold the message channel open.
+          await deps.sleep(delay);
+          return OK;
+        }
+        // Longer than a worker may live on one message: answer now, wake the processors then.
+        const retryAt = deps.now() + delay;
+        await deps.processor.wakeAt(retryAt);
+        return { ok: true, retryAt: new Date(retryAt).toISOString() };
+      }
       case 'open_queue_processor':
-        // Said plainly rather than answering ok: the app must not believe a queue is running.
-        return fail('not available yet');
+        await deps.processor.open(message);
+        return OK;
+      case 'stop_processor':
+        await deps.processor.stop(message.platform);
+        return OK;
+      case 'get_status':
+        return deps.processor.status();
     }
   }
 
