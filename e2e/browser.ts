@@ -97,6 +97,9 @@ export async function launchWithExtension(
         ...CHROMIUM_ARGS,
         `--disable-extensions-except=${dir}`,
         `--load-extension=${dir}`,
+        // Headless Chromium clamps windows to an 800×600 screen; the queue processor's window
+        // must be at least 1024 px wide.
+        '--screen-info={0,0 1600x1000}',
         ...extraArgs,
       ],
     });

@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 /**
  * The companion extension in a real Chromium: the app page reaches the background through
  * `externally_connectable`, other origins do not, and the popup reflects the session.
@@ -30,7 +31,7 @@ const extensionVersion = (
  * as the app's sign-out would).
  */
 async function startPageServer(): Promise<{ server: Server; port: number; sessions: Sessions }> {
-  const sessions: Sessions = { ended: false, deletes: 0 };
+  const sessions: Sessions = { ended: false, deletes: 0, leases: 0 };
   const server = createServer((request, response) => {
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -60,6 +61,32 @@ async function startPageServer(): Promise<{ server: Server; port: number; sessio
       else json(401, {});
       return;
     }
+    // The queue processor's lease (docs/api.md): one Facebook message, then "wait".
+    if (request.method === 'POST' && request.url === '/api/outreach/facebook/lease') {
+      if (request.headers.authorization !== 'Bearer jwt') return json(401, {});
+      sessions.leases += 1;
+      if (sessions.leases === 1) {
+        return json(200, {
+          item: {
+            teamUID: 't1',
+            itemUID: 'item-1',
+            GTID: 'g1',
+            platform: 'facebook',
+            recipient: 'https://www.facebook.com/dana.example',
+            text: 'Hello Dana',
+            idempotencyKey: 'k1',
+            leaseId: 'lease-1',
+            leaseExpiresAt: new Date(Date.now() + 300_000).toISOString(),
+            resumed: false,
+          },
+          wait: null,
+        });
+      }
+      return json(200, {
+        item: null,
+        wait: { reason: 'spacing', until: new Date(Date.now() + 90_000).toISOString() },
+      });
+    }
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.end('<!doctype html><title>Leadloom</title><p>app</p>');
   });
@@ -71,6 +98,8 @@ interface Sessions {
   /** The app ended session s1 (its sign-out, or the extension's DELETE). */
   ended: boolean;
   deletes: number;
+  /** Leases the queue processor asked for. */
+  leases: number;
 }
 
 type Reach = { reachable: true; answer: unknown } | { reachable: false; reason: string };
@@ -151,19 +180,6 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
     });
   });
 
-  it('open_queue_processor says it is not available yet', async () => {
-    const message = {
-      type: 'open_queue_processor',
-      url: `${appUrl()}queue/facebook`,
-      platform: 'facebook',
-      offset: 0,
-    };
-    expect(await sendFromPage(page, message)).toEqual({
-      reachable: true,
-      answer: { ok: false, error: 'not available yet' },
-    });
-  });
-
   it('wait_a_bit answers after the delay', async () => {
     const started = Date.now();
     expect(await sendFromPage(page, { type: 'wait_a_bit', delay: 400 })).toEqual({
@@ -171,6 +187,18 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
       answer: { ok: true },
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('wait_a_bit longer than a minute answers at once with retryAt', async () => {
+    const started = Date.now();
+    const reach = await sendFromPage(page, { type: 'wait_a_bit', delay: 3_600_000 });
+    expect(reach).toEqual({
+      reachable: true,
+      answer: { ok: true, retryAt: expect.any(String) },
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const { retryAt } = (reach as { answer: { retryAt: string } }).answer;
+    expect(Date.parse(retryAt) - started).toBeGreaterThanOrEqual(3_600_000 - 1_000);
   });
 
   it('log_in exchanges the token for a session: check_extension and the popup say signed in', async () => {
@@ -239,5 +267,110 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
       });
     }
     await other.close();
+  });
+
+  it('open_queue_processor opens one normal window of at least 1024 px per platform, even asked twice; get_status and stop_processor follow', async () => {
+    app.sessions.ended = false;
+    expect(
+      await sendFromPage(page, { type: 'log_in', token: 'one-time-token', uid: 'u1' }),
+    ).toMatchObject({ answer: { ok: true } });
+    // The platform tab: a trivial page under the real host name (no real site is reached).
+    await browser.context.route('https://www.facebook.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Facebook</title>' }),
+    );
+    const extPage = await browser.context.newPage();
+    await extPage.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    const processorWindows = () =>
+      extPage.evaluate(async () => {
+        const all = await chrome.windows.getAll({ populate: true });
+        return all
+          .filter((w) => w.tabs?.some((t) => t.url?.includes('/queue/')))
+          .map((w) => ({
+            id: w.id,
+            type: w.type,
+            state: w.state,
+            width: w.width,
+            urls: (w.tabs ?? []).map((t) => t.url ?? t.pendingUrl),
+          }));
+      });
+
+    const open = {
+      type: 'open_queue_processor',
+      url: `${appUrl()}queue/facebook`,
+      platform: 'facebook',
+      offset: 0,
+    };
+    expect(await sendFromPage(page, open)).toEqual({ reachable: true, answer: { ok: true } });
+    expect(await sendFromPage(page, open)).toEqual({ reachable: true, answer: { ok: true } });
+    // Leased once, the recipient loads in the window's platform tab (its url is the platform's,
+    // hidden from this extension page without that host permission: Playwright sees it).
+    await expect.poll(processorWindows).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'normal',
+        state: 'normal',
+        width: expect.any(Number),
+        urls: [`${appUrl()}queue/facebook`, undefined],
+      },
+    ]);
+    await expect
+      .poll(() => browser.context.pages().map((p) => p.url()))
+      .toContain('https://www.facebook.com/dana.example');
+    const [window] = await processorWindows();
+    expect(window?.width).toBeGreaterThanOrEqual(1024);
+    expect(app.sessions.leases).toBe(1);
+
+    const status = await sendFromPage(page, { type: 'get_status' });
+    expect(status).toMatchObject({
+      answer: {
+        platforms: {
+          facebook: {
+            state: 'running',
+            sending: { itemUID: 'item-1', recipient: 'https://www.facebook.com/dana.example' },
+            lastError: null,
+          },
+          instagram: { state: 'idle' },
+          linkedin: { state: 'idle' },
+        },
+      },
+    });
+
+    // A stopped worker keeps nothing in memory: the state comes back from chrome.storage.
+    const cdp = await browser.context.newCDPSession(extPage);
+    const stopped = new Promise<void>((resolve) =>
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.runningStatus === 'stopped')) resolve();
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopped;
+    expect(await sendFromPage(page, { type: 'get_status' })).toEqual(status);
+    await cdp.detach();
+
+    expect(await sendFromPage(page, { type: 'stop_processor', platform: 'facebook' })).toEqual({
+      reachable: true,
+      answer: { ok: true },
+    });
+    await expect.poll(processorWindows).toEqual([]);
+    expect(await sendFromPage(page, { type: 'get_status' })).toMatchObject({
+      answer: { platforms: { facebook: { state: 'idle', sending: null } } },
+    });
+
+    // Opened again, then closed by the user: that platform's processor stops too.
+    expect(await sendFromPage(page, open)).toEqual({ reachable: true, answer: { ok: true } });
+    await expect.poll(async () => (await processorWindows()).length).toBe(1);
+    expect(app.sessions.leases).toBe(2);
+    await expect
+      .poll(() => sendFromPage(page, { type: 'get_status' }))
+      .toMatchObject({
+        answer: { platforms: { facebook: { state: 'running', waitReason: 'spacing' } } },
+      });
+    const [again] = await processorWindows();
+    await extPage.evaluate((id) => chrome.windows.remove(id), again?.id ?? -1);
+    await expect
+      .poll(() => sendFromPage(page, { type: 'get_status' }))
+      .toMatchObject({ answer: { platforms: { facebook: { state: 'idle' } } } });
+    await extPage.close();
   });
 });
