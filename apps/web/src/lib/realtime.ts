@@ -245,6 +245,21 @@ export function backoffMs(attempt: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempt));
 }
 
+// Whether this tab holds the realtime lock (it is the one leader tab of the browser), and who
+// wants to know when it becomes leader (the queue processors are asked for by the leader only).
+let leading = false;
+const leaderListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when this tab becomes the leader tab (at once when it already is). Returns a
+ * function that stops listening.
+ */
+export function onRealtimeLeader(listener: () => void): () => void {
+  leaderListeners.add(listener);
+  if (leading) listener();
+  return () => leaderListeners.delete(listener);
+}
+
 /**
  * Joins this tab to the browser's realtime stream for `teams`; `onMessage` gets every change and
  * reset of any open team (filter by team yourself). Returns a function that leaves.
@@ -300,6 +315,8 @@ export function joinRealtime(
       });
       leader.setTeams(unionOfTeams(tabs));
       post({ type: 'hello' });
+      leading = true;
+      leaderListeners.forEach((listener) => listener());
       return new Promise<void>((resolve) => {
         releaseLock = resolve;
       });
@@ -315,6 +332,7 @@ export function joinRealtime(
     globalThis.removeEventListener?.('pagehide', onPageHide);
     post({ type: 'bye', tab });
     leader?.stop();
+    if (leader) leading = false;
     leader = null;
     lockAbort.abort();
     releaseLock?.();

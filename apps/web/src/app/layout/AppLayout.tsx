@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationCenter } from '../../features/notices/NotificationCenter';
 import { ExtensionPresenceBar } from '../../features/extension/ExtensionPresence';
+import { QueueProcessorLauncher } from '../../features/outreach/QueueProcessorLauncher';
 import { RealtimeSync } from '../../features/realtime/RealtimeSync';
 import { HelpPanel } from '../../features/help/HelpPanel';
 import { Deferred } from '../../ui/Deferred';
@@ -43,6 +44,7 @@ export function AppLayout() {
         <ExtensionPresenceBar />
       </AppShell.Main>
       <RealtimeSync />
+      <QueueProcessorLauncher />
       <Deferred>
         <HelpPanel />
         <Suspense fallback={null}>

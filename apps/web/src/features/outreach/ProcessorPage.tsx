@@ -19,6 +19,7 @@ import { useQueueStatus as useLocalQueueStatus } from '../queue-status/useQueueS
 import { useCurrentTeam } from '../session/CurrentUser';
 import { useQueueBox, useQueueStatus } from './api';
 import { SendingStatus } from './SendingStatus';
+import { useProcessorStatusSync } from './useProcessorStatusSync';
 
 const UP_NEXT = 5;
 
@@ -35,6 +36,7 @@ export function ProcessorPage() {
   const local = useLocalQueueStatus();
   const status = useQueueStatus(teamUID);
   const items = useQueueBox(teamUID, 'sending', platform ?? null);
+  useProcessorStatusSync(platform);
 
   if (!platform) {
     return (

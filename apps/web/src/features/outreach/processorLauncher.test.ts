@@ -1,0 +1,158 @@
+import type { ProcessorStatus, QueuePlatform } from '@leadloom/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { SendResult } from '../extension/bridge';
+import type { PlatformStatus } from './api';
+import {
+  duePlatforms,
+  launchQueueProcessors,
+  PROCESSOR_DUE_WITHIN_MS,
+  queueStatusFromProcessor,
+  type LauncherDeps,
+} from './processorLauncher';
+
+const NOW = Date.parse('2026-11-28T10:00:00.000Z');
+
+function status(
+  platform: QueuePlatform,
+  approved: number,
+  next: PlatformStatus['next'],
+): Pick<PlatformStatus, 'platform' | 'next' | 'queue'> {
+  return { platform, next, queue: { pending: 0, approved, leased: 0 } };
+}
+
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+describe('duePlatforms', () => {
+  it('keeps platforms with approved messages due within 10 minutes', () => {
+    expect(
+      duePlatforms(
+        [
+          status('facebook', 3, { at: at(0), reason: 'ready' }),
+          status('instagram', 2, { at: at(PROCESSOR_DUE_WITHIN_MS), reason: 'spacing' }),
+          status('linkedin', 1, { at: at(PROCESSOR_DUE_WITHIN_MS + 1), reason: 'outside-hours' }),
+        ],
+        NOW,
+      ),
+    ).toEqual(['facebook', 'instagram']);
+  });
+
+  it('skips an empty queue, a pause until resumed, and pending-only queues', () => {
+    expect(
+      duePlatforms(
+        [
+          status('facebook', 0, { at: null, reason: 'empty' }),
+          status('instagram', 4, { at: null, reason: 'paused' }),
+          {
+            platform: 'linkedin',
+            next: { at: at(0), reason: 'ready' },
+            queue: { pending: 5, approved: 0, leased: 0 },
+          },
+        ],
+        NOW,
+      ),
+    ).toEqual([]);
+  });
+});
+
+function setup(platforms: PlatformStatus[], answer: SendResult<'open_queue_processor'>) {
+  const timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
+  const saved: Array<[QueuePlatform, { error: string | null; location: string | null }]> = [];
+  const deps: LauncherDeps = {
+    fetchStatus: vi.fn(async () => platforms),
+    openProcessor: vi.fn(async () => answer),
+    saveStatus: (platform, s) => saved.push([platform, s]),
+    origin: 'https://app.example.com',
+    now: () => NOW,
+    random: () => 0.5,
+    setTimer: (run, ms) => {
+      const timer = { run, ms, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+  };
+  return { deps, timers, saved };
+}
+
+const full = (s: Pick<PlatformStatus, 'platform' | 'next' | 'queue'>) => s as PlatformStatus;
+
+describe('launchQueueProcessors', () => {
+  it('asks 2–4 s after load for each due platform, Instagram at offset 50 next to Facebook', async () => {
+    const { deps, timers, saved } = setup(
+      [
+        full(status('facebook', 1, { at: at(0), reason: 'ready' })),
+        full(status('instagram', 1, { at: at(60_000), reason: 'spacing' })),
+        full(status('linkedin', 0, { at: null, reason: 'empty' })),
+      ],
+      { reached: true, answer: { ok: true } },
+    );
+    launchQueueProcessors(deps);
+    await vi.waitFor(() => expect(timers).toHaveLength(2));
+    expect(timers.map((t) => t.ms)).toEqual([3_000, 3_000]);
+    expect(deps.openProcessor).not.toHaveBeenCalled();
+    timers.forEach((t) => t.run());
+    expect(deps.openProcessor).toHaveBeenCalledWith({
+      type: 'open_queue_processor',
+      url: 'https://app.example.com/queue/facebook',
+      platform: 'facebook',
+      offset: 0,
+    });
+    expect(deps.openProcessor).toHaveBeenCalledWith({
+      type: 'open_queue_processor',
+      url: 'https://app.example.com/queue/instagram',
+      platform: 'instagram',
+      offset: 50,
+    });
+    await vi.waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved).toContainEqual([
+      'facebook',
+      { error: null, location: 'https://app.example.com/queue/facebook' },
+    ]);
+  });
+
+  it('saves why the extension did not open it', async () => {
+    const { deps, timers, saved } = setup(
+      [full(status('linkedin', 1, { at: at(0), reason: 'ready' }))],
+      { reached: false, reason: 'Extension messaging unavailable' },
+    );
+    launchQueueProcessors(deps);
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    timers[0]?.run();
+    await vi.waitFor(() =>
+      expect(saved).toEqual([
+        ['linkedin', { error: 'Extension messaging unavailable', location: null }],
+      ]),
+    );
+  });
+
+  it('cancelled before its time, it asks nothing', async () => {
+    const { deps, timers } = setup([full(status('facebook', 1, { at: at(0), reason: 'ready' }))], {
+      reached: true,
+      answer: { ok: true },
+    });
+    const cancel = launchQueueProcessors(deps);
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    cancel();
+    expect(timers[0]?.cancelled).toBe(true);
+  });
+});
+
+describe('queueStatusFromProcessor', () => {
+  it('is the last error and the recipient being sent to', () => {
+    const base: ProcessorStatus = {
+      state: 'running',
+      sending: { itemUID: 'i1', recipient: 'https://www.facebook.com/dana' },
+      nextAt: null,
+      waitReason: null,
+      lastError: null,
+    };
+    expect(queueStatusFromProcessor(base)).toEqual({
+      error: null,
+      location: 'https://www.facebook.com/dana',
+    });
+    expect(
+      queueStatusFromProcessor({ ...base, state: 'idle', sending: null, lastError: 'Signed out' }),
+    ).toEqual({ error: 'Signed out', location: null });
+  });
+});

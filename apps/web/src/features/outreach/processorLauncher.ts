@@ -1,0 +1,108 @@
+/**
+ * Opening the queue processors (SPEC §4): 2 to 4 s after the app loads, the leader tab asks the
+ * extension to open one processor window per platform that has approved messages due within
+ * 10 minutes (Instagram with offset 50 when Facebook opens too: core `queueProcessorSchedule`).
+ * Each outcome is saved in the queue status every tab shows (error and location).
+ *
+ * Everything comes in as dependencies, so the decisions are unit-tested without a browser.
+ */
+import { queueProcessorSchedule, type ProcessorStatus, type QueuePlatform } from '@leadloom/core';
+import type { PlatformQueueStatus } from '../queue-status/queueStatus';
+import type { SendResult } from '../extension/bridge';
+import type { PlatformStatus } from './api';
+
+/** Only platforms whose next send is this close get a processor. */
+export const PROCESSOR_DUE_WITHIN_MS = 10 * 60_000;
+
+/** The app's processor page of a platform, opened in the processor window. */
+export function processorPageUrl(origin: string, platform: QueuePlatform): string {
+  return `${origin}/queue/${platform}`;
+}
+
+/**
+ * Platforms with approved messages the server would send within PROCESSOR_DUE_WITHIN_MS: not
+ * paused until resumed, not outside the working hours for longer, not waiting for tomorrow's cap.
+ */
+export function duePlatforms(
+  platforms: readonly Pick<PlatformStatus, 'platform' | 'next' | 'queue'>[],
+  now: number,
+): QueuePlatform[] {
+  return platforms
+    .filter((p) => {
+      if (p.queue.approved === 0) return false;
+      if (p.next.reason === 'ready') return true;
+      if (p.next.at === null) return false;
+      return Date.parse(p.next.at) - now <= PROCESSOR_DUE_WITHIN_MS;
+    })
+    .map((p) => p.platform);
+}
+
+export interface LauncherDeps {
+  /** GET /api/outreach/status. */
+  fetchStatus: () => Promise<PlatformStatus[]>;
+  openProcessor: (message: {
+    type: 'open_queue_processor';
+    url: string;
+    platform: QueuePlatform;
+    offset: number;
+  }) => Promise<SendResult<'open_queue_processor'>>;
+  saveStatus: (platform: QueuePlatform, status: PlatformQueueStatus) => void;
+  origin: string;
+  now: () => number;
+  random: () => number;
+  setTimer: (run: () => void, ms: number) => () => void;
+}
+
+/** Asks the extension for the due processors; returns a function that cancels what is pending. */
+export function launchQueueProcessors(deps: LauncherDeps): () => void {
+  const cancels: Array<() => void> = [];
+  let cancelled = false;
+  const started = deps.now();
+  void (async () => {
+    let platforms: PlatformStatus[];
+    try {
+      platforms = await deps.fetchStatus();
+    } catch {
+      // No status, no processors this load; the queue pages say what is wrong with the server.
+      return;
+    }
+    if (cancelled) return;
+    for (const launch of queueProcessorSchedule(duePlatforms(platforms, deps.now()), deps.random)) {
+      // The delay counts from load, not from the status answer.
+      const wait = Math.max(0, launch.delayMs - (deps.now() - started));
+      cancels.push(
+        deps.setTimer(() => {
+          const url = processorPageUrl(deps.origin, launch.platform);
+          void deps
+            .openProcessor({
+              type: 'open_queue_processor',
+              url,
+              platform: launch.platform,
+              offset: launch.offset,
+            })
+            .then((result) => {
+              if (cancelled) return;
+              const error = !result.reached
+                ? result.reason
+                : result.answer.ok
+                  ? null
+                  : result.answer.error;
+              deps.saveStatus(launch.platform, { error, location: error ? null : url });
+            });
+        }, wait),
+      );
+    }
+  })();
+  return () => {
+    cancelled = true;
+    cancels.forEach((cancel) => cancel());
+  };
+}
+
+/**
+ * The queue status the processor page saves from the extension's `get_status`: its last error,
+ * and where it is (the recipient being sent to), null when it waits.
+ */
+export function queueStatusFromProcessor(status: ProcessorStatus): PlatformQueueStatus {
+  return { error: status.lastError, location: status.sending?.recipient ?? null };
+}
