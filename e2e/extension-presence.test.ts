@@ -224,6 +224,99 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
     await page.close();
   });
 
+  it('the leader tab opens the queue processor for a message due now: the extension leases it and loads the recipient', async () => {
+    const { context } = withExtension;
+    // The platform tab: a trivial page under the real host name (no real site is reached).
+    await context.route('https://www.facebook.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Facebook</title>' }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${app.url}/contacts/pipeline`);
+    // A zone where it is about noon now, inside the default working hours (08:00–20:00).
+    const east = 12 - new Date().getUTCHours();
+    const zone = east === 0 ? 'Etc/UTC' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
+    const queued = await page.evaluate(async (timeZone) => {
+      const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const call = async (path: string, method: string, body?: unknown) => {
+        const res = await fetch(path, { method, headers, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      const me = await call('/api/me', 'PATCH', { timeZone });
+      const teamUID = (me.body as { currentTeam: { teamUID: string } }).currentTeam.teamUID;
+      const contact = await call(`/api/teams/${teamUID}/contacts`, 'POST', {
+        fullName: 'Queue Processor Test',
+        profiles: { facebook: 'https://www.facebook.com/queue.processor.test' },
+      });
+      const GTID = (contact.body as { contact: { GTID: string } }).contact.GTID;
+      return call(`/api/teams/${teamUID}/outreach/items`, 'POST', {
+        platform: 'facebook',
+        GTIDs: [GTID],
+        text: 'Hello from the queue processor test',
+      });
+    }, zone);
+    expect(queued.status, JSON.stringify(queued.body)).toBe(201);
+
+    // A new load: the leader tab asks 2–4 s after it, and only for Facebook (the one due).
+    await page.reload();
+    await expect
+      .poll(() => context.pages().map((p) => p.url()), { timeout: 20_000 })
+      .toEqual(
+        expect.arrayContaining([
+          `${app.url}/queue/facebook`,
+          expect.stringMatching(/^https:\/\/www\.facebook\.com\/queue\.processor\.test\/?$/),
+        ]),
+      );
+    expect(context.pages().filter((p) => p.url().includes('/queue/'))).toHaveLength(1);
+    const status = await page.evaluate(
+      (id) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage(id, { type: 'get_status' }),
+      EXTENSION_ID,
+    );
+    expect(status).toMatchObject({
+      platforms: {
+        facebook: {
+          state: 'running',
+          sending: { recipient: expect.stringContaining('queue.processor.test') },
+        },
+        instagram: { state: 'idle' },
+        linkedin: { state: 'idle' },
+      },
+    });
+    // The processor page shows the leased message being sent.
+    const processorPage = context.pages().find((p) => p.url().endsWith('/queue/facebook'));
+    if (!processorPage) throw new Error('no processor page');
+    await processorPage.getByText('Queue Processor Test').first().waitFor({ timeout: 10_000 });
+    await saveLooks(processorPage, 'queue-processor-running');
+
+    // Leave nothing running for the tests after this one.
+    await page.evaluate(async () => {
+      const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+      await fetch('/api/outreach/facebook/pause', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    });
+    await page.evaluate(
+      (id) =>
+        (
+          globalThis as unknown as {
+            chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
+          }
+        ).chrome.runtime.sendMessage(id, { type: 'stop_processor', platform: 'facebook' }),
+      EXTENSION_ID,
+    );
+    await expect
+      .poll(() => context.pages().filter((p) => p.url().includes('/queue/')).length)
+      .toBe(0);
+    await context.unroute('https://www.facebook.com/**');
+    await page.close();
+  });
+
   it('shows "Wrong Web Address!" on an old host name, with a button to the app', async () => {
     const page = await withExtension.context.newPage();
     await page.goto(`${app.url}/contacts/pipeline`);

@@ -103,7 +103,8 @@ export function ProcessorPage() {
                 </Text>
                 {sending ? (
                   <Group gap="xs" mt={4} wrap="nowrap" align="flex-start">
-                    <Badge size="sm" color="teal" variant="light">
+                    {/* Its own width: on a phone the name and text must not squeeze it to "SEN…". */}
+                    <Badge size="sm" color="teal" variant="light" style={{ flex: 'none' }}>
                       Sending
                     </Badge>
                     <Text size="sm" fw={600}>
