@@ -164,7 +164,8 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       ...(report.detail === undefined ? {} : { detail: report.detail }),
     });
     if (result.ok || result.kind === 'conflict' || result.kind === 'refused') {
-      // Refused or the lease ended: the server has the message back; nothing to retry here.
+      // Taken, or the lease ended (the server has the message back), or refused outright
+      // (a retry cannot help): either way this job is done here.
       const failed = report.code !== 'sent' && report.code !== 'skipped';
       const error = result.ok
         ? failed
