@@ -311,7 +311,9 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
       EXTENSION_ID,
     );
     await expect
-      .poll(() => context.pages().filter((p) => p.url().includes('/queue/')).length)
+      .poll(() => context.pages().filter((p) => p.url().includes('/queue/')).length, {
+        timeout: 10_000,
+      })
       .toBe(0);
     await context.unroute('https://www.facebook.com/**');
     await page.close();

@@ -304,7 +304,7 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
     expect(await sendFromPage(page, open)).toEqual({ reachable: true, answer: { ok: true } });
     // Leased once, the recipient loads in the window's platform tab (its url is the platform's,
     // hidden from this extension page without that host permission: Playwright sees it).
-    await expect.poll(processorWindows).toEqual([
+    await expect.poll(processorWindows, { timeout: 10_000 }).toEqual([
       {
         id: expect.any(Number),
         type: 'normal',
@@ -314,7 +314,7 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
       },
     ]);
     await expect
-      .poll(() => browser.context.pages().map((p) => p.url()))
+      .poll(() => browser.context.pages().map((p) => p.url()), { timeout: 10_000 })
       .toContain('https://www.facebook.com/dana.example');
     const [window] = await processorWindows();
     expect(window?.width).toBeGreaterThanOrEqual(1024);
@@ -352,24 +352,24 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
       reachable: true,
       answer: { ok: true },
     });
-    await expect.poll(processorWindows).toEqual([]);
+    await expect.poll(processorWindows, { timeout: 10_000 }).toEqual([]);
     expect(await sendFromPage(page, { type: 'get_status' })).toMatchObject({
       answer: { platforms: { facebook: { state: 'idle', sending: null } } },
     });
 
     // Opened again, then closed by the user: that platform's processor stops too.
     expect(await sendFromPage(page, open)).toEqual({ reachable: true, answer: { ok: true } });
-    await expect.poll(async () => (await processorWindows()).length).toBe(1);
+    await expect.poll(async () => (await processorWindows()).length, { timeout: 10_000 }).toBe(1);
     expect(app.sessions.leases).toBe(2);
     await expect
-      .poll(() => sendFromPage(page, { type: 'get_status' }))
+      .poll(() => sendFromPage(page, { type: 'get_status' }), { timeout: 10_000 })
       .toMatchObject({
         answer: { platforms: { facebook: { state: 'running', waitReason: 'spacing' } } },
       });
     const [again] = await processorWindows();
     await extPage.evaluate((id) => chrome.windows.remove(id), again?.id ?? -1);
     await expect
-      .poll(() => sendFromPage(page, { type: 'get_status' }))
+      .poll(() => sendFromPage(page, { type: 'get_status' }), { timeout: 10_000 })
       .toMatchObject({ answer: { platforms: { facebook: { state: 'idle' } } } });
     await extPage.close();
   });
