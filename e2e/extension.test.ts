@@ -1,4 +1,3 @@
-/// <reference types="chrome" />
 /**
  * The companion extension in a real Chromium: the app page reaches the background through
  * `externally_connectable`, other origins do not, and the popup reflects the session.
@@ -100,6 +99,20 @@ interface Sessions {
   deletes: number;
   /** Leases the queue processor asked for. */
   leases: number;
+}
+
+/** The part of `chrome.windows` the queue-processor test reads from an extension page. */
+interface ChromeWindows {
+  getAll(options: { populate: boolean }): Promise<
+    Array<{
+      id?: number;
+      type?: string;
+      state?: string;
+      width?: number;
+      tabs?: Array<{ url?: string; pendingUrl?: string }>;
+    }>
+  >;
+  remove(windowId: number): Promise<void>;
 }
 
 type Reach = { reachable: true; answer: unknown } | { reachable: false; reason: string };
@@ -282,7 +295,9 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
     await extPage.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
     const processorWindows = () =>
       extPage.evaluate(async () => {
-        const all = await chrome.windows.getAll({ populate: true });
+        const { windows } = (globalThis as unknown as { chrome: { windows: ChromeWindows } })
+          .chrome;
+        const all = await windows.getAll({ populate: true });
         return all
           .filter((w) => w.tabs?.some((t) => t.url?.includes('/queue/')))
           .map((w) => ({
@@ -367,7 +382,11 @@ describe.skipIf(requireChromium())('companion extension in Chromium', () => {
         answer: { platforms: { facebook: { state: 'running', waitReason: 'spacing' } } },
       });
     const [again] = await processorWindows();
-    await extPage.evaluate((id) => chrome.windows.remove(id), again?.id ?? -1);
+    await extPage.evaluate(
+      (id) =>
+        (globalThis as unknown as { chrome: { windows: ChromeWindows } }).chrome.windows.remove(id),
+      again?.id ?? -1,
+    );
     await expect
       .poll(() => sendFromPage(page, { type: 'get_status' }), { timeout: 10_000 })
       .toMatchObject({ answer: { platforms: { facebook: { state: 'idle' } } } });

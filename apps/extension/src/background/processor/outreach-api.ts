@@ -18,7 +18,6 @@ export const leasedItemSchema = z.object({
   leaseExpiresAt: z.string(),
   resumed: z.boolean(),
 });
-export type LeasedItem = z.infer<typeof leasedItemSchema>;
 
 const leaseAnswerSchema = z.union([
   z.object({ item: leasedItemSchema, wait: z.null() }),

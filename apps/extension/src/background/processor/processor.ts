@@ -20,7 +20,7 @@ import {
   type ProcessorStatus,
   type QueueProcessorPlatform,
 } from '@leadloom/core';
-import type { ContentMessage, NextStep } from '../../protocol';
+import type { ContentMessage, NextStep, SendJob } from '../../protocol';
 import type { OutreachApi } from './outreach-api';
 import type { AlarmPort, WindowPort } from './ports';
 import type { Cursor, Job, ProcessorStore, ProcessorWindow } from './state';
@@ -274,18 +274,16 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         until: until === null ? null : new Date(until).toISOString(),
       } satisfies NextStep;
     }
+    const send: SendJob = {
+      itemUID: job.itemUID,
+      leaseId: job.leaseId,
+      recipient: job.recipient,
+      text: job.text,
+      resumed: job.resumed || job.handouts > 0,
+    };
     // Counted before it leaves: a worker stopped right after still knows it went out.
     await store.setCursor(platform, { ...cursor, job: { ...job, handouts: job.handouts + 1 } });
-    return {
-      step: 'send',
-      job: {
-        itemUID: job.itemUID,
-        leaseId: job.leaseId,
-        recipient: job.recipient,
-        text: job.text,
-        resumed: job.resumed || job.handouts > 0,
-      },
-    } satisfies NextStep;
+    return { step: 'send', job: send } satisfies NextStep;
   }
 
   async function stepResult(
