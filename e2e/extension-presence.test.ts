@@ -433,7 +433,13 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
       host_permissions: string[];
     };
     expect(manifest.externally_connectable.matches).toEqual([`http://localhost:${app.port}/*`]);
-    expect(manifest.host_permissions).toEqual([`http://localhost:${app.port}/*`]);
+    // The app origin, then the platforms the content script and senders work on.
+    expect(manifest.host_permissions).toEqual([
+      `http://localhost:${app.port}/*`,
+      'https://www.facebook.com/*',
+      'https://www.instagram.com/*',
+      'https://www.linkedin.com/*',
+    ]);
     expect(files.get('background.js')!.toString('utf8')).toContain(JSON.stringify(app.url));
     await context.close();
   }, 120_000);
