@@ -8,10 +8,12 @@
  * (default) or PostgreSQL with BENCH_DATABASE_URL (an empty database). The senders' limits are
  * lifted (no gap, caps far above the run) so every call leases: this measures the lease's own
  * cost. Durability: PGlite and PostgreSQL defaults (fsync on, synchronous_commit on).
- * Load: 20 concurrent claimers, one per sender, each looping lease → report "sent" (the report
- * is not timed), 1,200 leases per run, median of 3 runs. Needs `npm run build`.
+ * Load: 20 concurrent claimers, one per sender, each doing lease → report "sent" (the report is
+ * not timed). Saturated: each loops with no pause, 1,200 leases per run, median of 3 runs (the
+ * throughput, and the CPU per lease). Paced: each leases once every 5 s on its own schedule, 30
+ * rounds (600 leases), timed from the scheduled moment. Needs `npm run build`.
  * Checked: every lease answers an item, and no item is leased twice (0 double leases).
- * Target: lease p95 ≤ 10 ms on PostgreSQL, ≤ 20 ms embedded.
+ * Target (paced): lease p95 ≤ 10 ms on PostgreSQL, ≤ 20 ms embedded.
  */
 import { perRequest, type Quick } from './figures';
 import { startBenchServer } from './server';
@@ -19,6 +21,9 @@ import { median, ms, percentile } from './stats';
 
 let LEASES = 1_200;
 let RUNS = 3;
+/** Paced phase: each claimer leases once a PACE_MS, PACED_ROUNDS times. */
+const PACE_MS = 5_000;
+let PACED_ROUNDS = 30;
 const CLAIMERS = 20;
 const SENDER_PASSWORD = 'sender-password';
 
@@ -48,7 +53,7 @@ async function signIn(base: string, email: string, password: string) {
 }
 
 export default async function outreachLease(_args: string[] = [], quick?: Quick): Promise<boolean> {
-  if (quick) [LEASES, RUNS] = [200, 1];
+  if (quick) [LEASES, RUNS, PACED_ROUNDS] = [200, 1, 3];
   const server = await startBenchServer({
     contacts: 10_000,
     prepare: ['bench/outreach-seed.ts', '50000'],
@@ -67,6 +72,35 @@ export default async function outreachLease(_args: string[] = [], quick?: Quick)
     const cpu = await server.cpuSample();
     let totalLeases = 0;
 
+    /** One lease and its report; answers the lease's time from `from` (its scheduled start). */
+    async function leaseAndReport(headers: Record<string, string>, from: number) {
+      const res = await fetch(`${base}/api/outreach/facebook/lease`, { method: 'POST', headers });
+      const body = (await res.json()) as { item: Leased | null; wait: unknown };
+      const took = performance.now() - from;
+      if (res.status !== 200)
+        throw new Error(`lease answered ${res.status}: ${JSON.stringify(body)}`);
+      if (!body.item) {
+        waits++;
+        return took;
+      }
+      const key = `${body.item.teamUID}/${body.item.itemUID}`;
+      if (leasedOnce.has(key)) doubles++;
+      leasedOnce.add(key);
+      const report = await fetch(
+        `${base}/api/teams/${body.item.teamUID}/outreach/items/${body.item.itemUID}/result`,
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ leaseId: body.item.leaseId, code: 'sent' }),
+        },
+      );
+      if (report.status !== 200) throw new Error(`result answered ${report.status}`);
+      await report.arrayBuffer();
+      return took;
+    }
+
+    // Saturation: every claimer asks again the moment its report is answered. The p95 here is
+    // the queue of 20 claimers behind one database, so it measures throughput, not the lease.
     for (let run = 0; run < RUNS; run++) {
       const times: number[] = [];
       let left = LEASES;
@@ -75,32 +109,7 @@ export default async function outreachLease(_args: string[] = [], quick?: Quick)
         claimers.map(async (headers) => {
           while (left > 0) {
             left--;
-            const t0 = performance.now();
-            const res = await fetch(`${base}/api/outreach/facebook/lease`, {
-              method: 'POST',
-              headers,
-            });
-            const body = (await res.json()) as { item: Leased | null; wait: unknown };
-            times.push(performance.now() - t0);
-            if (res.status !== 200)
-              throw new Error(`lease answered ${res.status}: ${JSON.stringify(body)}`);
-            if (!body.item) {
-              waits++;
-              continue;
-            }
-            const key = `${body.item.teamUID}/${body.item.itemUID}`;
-            if (leasedOnce.has(key)) doubles++;
-            leasedOnce.add(key);
-            const report = await fetch(
-              `${base}/api/teams/${body.item.teamUID}/outreach/items/${body.item.itemUID}/result`,
-              {
-                method: 'POST',
-                headers,
-                body: JSON.stringify({ leaseId: body.item.leaseId, code: 'sent' }),
-              },
-            );
-            if (report.status !== 200) throw new Error(`result answered ${report.status}`);
-            await report.arrayBuffer();
+            times.push(await leaseAndReport(headers, performance.now()));
           }
         }),
       );
@@ -114,17 +123,39 @@ export default async function outreachLease(_args: string[] = [], quick?: Quick)
       );
     }
     const split = await server.cpuSince(cpu);
-    const p95 = median(p95s);
-    const target = server.postgres ? 10 : 20;
-    const ok = p95 <= target && doubles === 0 && waits === 0;
-    process.stdout.write(
-      `\noutreach lease on ${engine}, ${CLAIMERS} claimers: median p95 ${ms(p95)} (target ≤ ${target} ms), ` +
-        `${median(rates).toFixed(0)} leases/s with reports, ${doubles} double leases, ${waits} calls without an item\n`,
+
+    // Paced: the 20 claimers ask concurrently, each once a PACE_MS on its own schedule (random
+    // phase), as extensions do between sends — six times as often as they could (no limit lets
+    // a sender go faster than one message in 30 s). Each time runs from the scheduled moment,
+    // so a lease held up behind another is counted whole. The target is judged here.
+    const paced: number[] = [];
+    const pacedStarted = performance.now();
+    await Promise.all(
+      claimers.map(async (headers) => {
+        const phase = Math.random() * PACE_MS;
+        for (let round = 0; round < PACED_ROUNDS; round++) {
+          const at = pacedStarted + phase + round * PACE_MS;
+          const wait = at - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          paced.push(await leaseAndReport(headers, at));
+        }
+      }),
     );
-    // CPU per lease, its report included (each loop is one of each).
+    paced.sort((a, b) => a - b);
+    const pacedP95 = percentile(paced, 95);
+    const target = server.postgres ? 10 : 20;
+    const ok = pacedP95 <= target && doubles === 0 && waits === 0;
+    process.stdout.write(
+      `\noutreach lease on ${engine}, ${CLAIMERS} claimers:\n` +
+        `  paced (each claimer once a ${PACE_MS / 1000} s, ${paced.length} leases): p50 ${ms(percentile(paced, 50))}, ` +
+        `p95 ${ms(pacedP95)} (target ≤ ${target} ms), p99 ${ms(percentile(paced, 99))}\n` +
+        `  saturated (closed loop): median p95 ${ms(median(p95s))}, ${median(rates).toFixed(0)} leases/s with reports\n` +
+        `  ${doubles} double leases, ${waits} calls without an item\n`,
+    );
+    // CPU per lease, its report included (each loop is one of each), from the saturated runs.
     quick?.collect({
       id: 'outreach-lease',
-      figure: `p95 ${ms(p95)}, ${median(rates).toFixed(0)} leases/s, ${doubles} double`,
+      figure: `paced p95 ${ms(pacedP95)}, ${median(rates).toFixed(0)} leases/s, ${doubles} double`,
       ...perRequest(split, totalLeases),
       errors: doubles + waits,
     });
