@@ -71,6 +71,30 @@ export const DANA: Readonly<Record<FixturePlatform, FixturePerson>> = {
   },
 };
 
+/** Sam, a second person on Facebook: a queue of two recipients reaches two threads. */
+export const SAM: Readonly<Pick<Record<FixturePlatform, FixturePerson>, 'facebook'>> = {
+  facebook: {
+    profile: 'https://www.facebook.com/sam.fixture',
+    thread: 'https://www.facebook.com/messages/t/100000000000002',
+    threadId: '100000000000002',
+  },
+};
+
+interface Person extends FixturePerson {
+  name: string;
+  handle: string;
+}
+
+/** Everyone the fixture knows on each platform; anyone else's page is Dana's. */
+const PEOPLE: Readonly<Record<FixturePlatform, Person[]>> = {
+  facebook: [
+    { ...DANA.facebook, name: 'Dana Fixture', handle: 'dana.fixture' },
+    { ...SAM.facebook, name: 'Sam Fixture', handle: 'sam.fixture' },
+  ],
+  instagram: [{ ...DANA.instagram, name: 'Dana Fixture', handle: 'dana.fixture' }],
+  linkedin: [{ ...DANA.linkedin, name: 'Dana Fixture', handle: 'dana.fixture' }],
+};
+
 export interface PlatformSites {
   port: number;
   /** Chromium flags: the host mapping (loopback stays reachable) and the certificate waiver. */
@@ -115,8 +139,8 @@ async function throwawayCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
 type Page = 'profile' | 'thread' | 'login' | 'checkpoint';
 
 /** Which page of the platform a path is, and whose thread it belongs to. */
-function route(platform: FixturePlatform, path: string): { page: Page; threadId: string } | null {
-  const person = DANA[platform];
+function route(platform: FixturePlatform, path: string): { page: Page; person: Person } | null {
+  const [dana] = PEOPLE[platform];
   const patterns: [RegExp, Page][] = {
     facebook: [
       [/^\/messages\/(?:e2ee\/)?t\/(\d+)\/?$/, 'thread'],
@@ -139,8 +163,12 @@ function route(platform: FixturePlatform, path: string): { page: Page; threadId:
   for (const [pattern, page] of patterns) {
     const match = pattern.exec(path);
     if (!match) continue;
-    // Everyone's thread is Dana's: the fixture has one person per platform.
-    return { page, threadId: person.threadId };
+    // A profile's handle or a thread's id names the person; anyone unknown is Dana.
+    const key = match[1];
+    const person =
+      PEOPLE[platform].find((p) => key !== undefined && (p.handle === key || p.threadId === key)) ??
+      dana!;
+    return { page, person };
   }
   return null;
 }
@@ -249,10 +277,10 @@ export async function startPlatformSites(): Promise<PlatformSites> {
       page,
       switches: current,
       thread: {
-        id: found.threadId,
-        name: 'Dana Fixture',
-        handle: 'dana.fixture',
-        messages: messagesOf(platform, found.threadId),
+        id: found.person.threadId,
+        name: found.person.name,
+        handle: found.person.handle,
+        messages: messagesOf(platform, found.person.threadId),
       },
     };
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
