@@ -467,6 +467,29 @@ describe(`leases and pacing (${ENGINE})`, () => {
     expect(queued.map((i) => i.GTID)).toEqual(gtids.slice(3));
   });
 
+  it('the daily cap holds new conversations only: a follow-up to someone messaged before still goes', async () => {
+    await useLimits(owner.client, { ...EXACT, dailyNewConversations: 1 });
+    const [dana, eli] = await contactsWithProfiles(2);
+    const queue = (GTID: string, text: string) =>
+      owner.client.api(team('/items'), post({ platform: 'facebook', GTIDs: [GTID], text }));
+    await queue(dana!, 'Hi Dana');
+    await report(await leased(), 'sent');
+    await queue(eli!, 'Hi Eli');
+    await queue(dana!, 'Dana, one more thing');
+    s.testClock.advance(30 * SECOND);
+    // Eli would be a second new conversation today; Dana's follow-up goes first.
+    const followUp = await leased();
+    expect(followUp.text).toBe('Dana, one more thing');
+    await report(followUp, 'sent');
+    s.testClock.advance(30 * SECOND);
+    expectWait((await lease()).body, 'daily-cap', Date.UTC(2027, 0, 5));
+    const status = await owner.client.api('/api/outreach/status');
+    const fb = (status.body!.platforms as { platform: string; usage: unknown }[]).find(
+      (p) => p.platform === 'facebook',
+    );
+    expect(fb).toMatchObject({ usage: { newConversationsToday: 1, sentToday: 2 } });
+  });
+
   it('never leases the same item to two browsers asking at once', async () => {
     await useLimits();
     const gtids = await contactsWithProfiles(4);

@@ -248,7 +248,7 @@ export async function itemByUID(
   db: AppDb,
   itemUID: string,
   opts: { lock?: boolean } = {},
-): Promise<(QueueItemView & { leaseId: string | null; leaseExpiresAt: number | null }) | null> {
+): Promise<ItemWithLease | null> {
   const r = await executePrepared<
     ItemRow & { lease_id: string | null; lease_expires_at: Date | string | null }
   >(
@@ -263,6 +263,43 @@ export async function itemByUID(
   const row = r.rows[0];
   return row
     ? { ...toView(row), leaseId: row.lease_id, leaseExpiresAt: ms(row.lease_expires_at) }
+    : null;
+}
+
+export type ItemWithLease = QueueItemView & {
+  leaseId: string | null;
+  leaseExpiresAt: number | null;
+};
+
+/**
+ * A reported item and its sender's pacing, both locked, in one statement (a report needs both).
+ * Null when either is missing: the caller then looks the item up alone.
+ */
+export async function itemAndPacing(
+  scope: TeamScope,
+  db: AppDb,
+  itemUID: string,
+): Promise<{ item: ItemWithLease; pacing: PacingRow } | null> {
+  const r = await executePrepared<
+    ItemRow & PacingDbRow & { lease_id: string | null; lease_expires_at: Date | string | null }
+  >(
+    db,
+    sql`
+    SELECT ${itemColumns}, i.lease_id, i.lease_expires_at, p.limits, p.next_send_at,
+      p.sends_since_break, p.on_break, p.break_after, p.paused_until, p.pause_reason,
+      p.consecutive_failures, p.account_started_at
+    FROM message_queue_item i
+    JOIN contact c ON c.team_uid = i.team_uid AND c.gtid = i.gtid
+    JOIN sender_pacing p ON p.uid = i.queued_to_uid AND p.platform = i.platform
+    WHERE i.team_uid = ${scope.teamUID} AND i.item_uid = ${itemUID} AND ${visibleContacts(scope, 'c')}
+    FOR UPDATE OF i, p`,
+  );
+  const row = r.rows[0];
+  return row
+    ? {
+        item: { ...toView(row), leaseId: row.lease_id, leaseExpiresAt: ms(row.lease_expires_at) },
+        pacing: toPacing(row),
+      }
     : null;
 }
 
@@ -377,6 +414,59 @@ export interface SenderReads {
   messagedBefore: boolean;
 }
 
+type SenderReadsRow = {
+  live_until: Date | string | null;
+  time_zone: string | null;
+  recent: [number, boolean][] | null;
+  messaged_before: boolean | null;
+};
+
+function senderReadsQuery(
+  uid: string,
+  platform: QueuePlatform,
+  opts: { now: Date; liveLease?: boolean; recentSince?: Date; recipient?: string },
+) {
+  return sql`
+    SELECT
+      ${
+        opts.liveLease
+          ? sql`(SELECT i.lease_expires_at FROM message_queue_item i
+              WHERE i.queued_to_uid = ${uid} AND i.platform = ${platform} AND i.status = 'leased'
+                AND i.lease_expires_at > ${opts.now.toISOString()}::timestamptz LIMIT 1)`
+          : sql`NULL::timestamptz`
+      } AS live_until,
+      ${
+        opts.recentSince
+          ? sql`(SELECT u.time_zone FROM user_profile u WHERE u.uid = ${uid})`
+          : sql`NULL::text`
+      } AS time_zone,
+      ${
+        opts.recentSince
+          ? sql`(SELECT json_agg(json_build_array(
+                (extract(epoch FROM s.sent_at) * 1000)::bigint, s.new_conversation) ORDER BY s.sent_at)
+              FROM outreach_send s
+              WHERE s.uid = ${uid} AND s.platform = ${platform}
+                AND s.sent_at > ${opts.recentSince.toISOString()}::timestamptz)`
+          : sql`NULL::json`
+      } AS recent,
+      ${
+        opts.recipient === undefined
+          ? sql`NULL::boolean`
+          : sql`EXISTS (SELECT 1 FROM outreach_send s WHERE s.uid = ${uid}
+              AND s.platform = ${platform} AND s.recipient = ${opts.recipient})`
+      } AS messaged_before`;
+}
+
+const toSenderReads = (row: SenderReadsRow): SenderReads => ({
+  liveLeaseUntil: ms(row.live_until),
+  timeZone: row.time_zone,
+  recent: (row.recent ?? []).map(([at, newConversation]) => ({
+    at: Number(at),
+    newConversation,
+  })),
+  messagedBefore: row.messaged_before ?? false,
+});
+
 /**
  * What a send decision reads besides the pacing row, in one statement: the live lease, the time
  * zone (the account module's user_profile row, read here to save a round trip), the recent sends
@@ -390,53 +480,8 @@ export async function senderReads(
   platform: QueuePlatform,
   opts: { now: Date; liveLease?: boolean; recentSince?: Date; recipient?: string },
 ): Promise<SenderReads> {
-  const r = await executePrepared<{
-    live_until: Date | string | null;
-    time_zone: string | null;
-    recent: [number, boolean][] | null;
-    messaged_before: boolean | null;
-  }>(
-    db,
-    sql`
-    SELECT
-      ${
-        opts.liveLease
-          ? sql`(SELECT i.lease_expires_at FROM message_queue_item i
-              WHERE i.queued_to_uid = ${uid} AND i.platform = ${platform} AND i.status = 'leased'
-                AND i.lease_expires_at > ${opts.now.toISOString()}::timestamptz LIMIT 1)`
-          : sql`NULL`
-      } AS live_until,
-      ${
-        opts.recentSince
-          ? sql`(SELECT u.time_zone FROM user_profile u WHERE u.uid = ${uid})`
-          : sql`NULL`
-      } AS time_zone,
-      ${
-        opts.recentSince
-          ? sql`(SELECT json_agg(json_build_array(
-                (extract(epoch FROM s.sent_at) * 1000)::bigint, s.new_conversation) ORDER BY s.sent_at)
-              FROM outreach_send s
-              WHERE s.uid = ${uid} AND s.platform = ${platform}
-                AND s.sent_at > ${opts.recentSince.toISOString()}::timestamptz)`
-          : sql`NULL`
-      } AS recent,
-      ${
-        opts.recipient === undefined
-          ? sql`NULL`
-          : sql`EXISTS (SELECT 1 FROM outreach_send s WHERE s.uid = ${uid}
-              AND s.platform = ${platform} AND s.recipient = ${opts.recipient})`
-      } AS messaged_before`,
-  );
-  const row = r.rows[0]!;
-  return {
-    liveLeaseUntil: ms(row.live_until),
-    timeZone: row.time_zone,
-    recent: (row.recent ?? []).map(([at, newConversation]) => ({
-      at: Number(at),
-      newConversation,
-    })),
-    messagedBefore: row.messaged_before ?? false,
-  };
+  const r = await executePrepared<SenderReadsRow>(db, senderReadsQuery(uid, platform, opts));
+  return toSenderReads(r.rows[0]!);
 }
 
 /** The account's first use of a platform: its pacing row, from `initial`. */
@@ -487,7 +532,10 @@ export async function saveLimits(
     WHERE uid = ${uid} AND platform = ${platform}`);
 }
 
-/** Records a message that went out, with the transaction's next statement. */
+/**
+ * Records a message that went out, with the transaction's next statement. Whether it opened a
+ * new conversation is decided there, from the account's earlier sends to the recipient.
+ */
 export function insertSend(
   tx: Tx,
   row: {
@@ -495,7 +543,6 @@ export function insertSend(
     platform: QueuePlatform;
     recipient: string;
     at: Date;
-    newConversation: boolean;
     manual: boolean;
     teamUID: string | null;
     itemUID: string | null;
@@ -505,8 +552,10 @@ export function insertSend(
     'outreach_send',
     sql`
     INSERT INTO outreach_send (uid, platform, recipient, sent_at, new_conversation, manual, team_uid, item_uid)
-    VALUES (${row.uid}, ${row.platform}, ${row.recipient}, ${row.at.toISOString()}::timestamptz,
-      ${row.newConversation}, ${row.manual}, ${row.teamUID}, ${row.itemUID})`,
+    SELECT ${row.uid}, ${row.platform}, ${row.recipient}, ${row.at.toISOString()}::timestamptz,
+      NOT EXISTS (SELECT 1 FROM outreach_send s WHERE s.uid = ${row.uid}
+        AND s.platform = ${row.platform} AND s.recipient = ${row.recipient}),
+      ${row.manual}, ${row.teamUID}, ${row.itemUID}`,
   );
 }
 
@@ -523,32 +572,27 @@ export interface DueItem {
   newConversation: boolean;
 }
 
+type DueItemRow = {
+  team_uid: string;
+  item_uid: string;
+  gtid: string;
+  recipient: string;
+  body: string;
+  idempotency_key: string;
+  attempts: number;
+  status: QueueItemStatus;
+  leased_before: boolean;
+  follow_up: boolean;
+};
+
 /**
  * The next item due from this account on the platform, in queue order, across the teams it is
  * still a member of: approved and not held back by a retry time, or leased with the lease run
  * out. Locked (SKIP LOCKED). With `followUpsOnly`, only items to people it messaged before.
  */
-export async function nextDueItem(
-  db: AppDb,
-  uid: string,
-  platform: QueuePlatform,
-  now: Date,
-  followUpsOnly: boolean,
-): Promise<DueItem | null> {
-  const r = await executePrepared<{
-    team_uid: string;
-    item_uid: string;
-    gtid: string;
-    recipient: string;
-    body: string;
-    idempotency_key: string;
-    attempts: number;
-    status: QueueItemStatus;
-    leased_before: boolean;
-    follow_up: boolean;
-  }>(
-    db,
-    sql`
+function dueItemQuery(uid: string, platform: QueuePlatform, now: Date, followUpsOnly: boolean) {
+  const at = now.toISOString();
+  return sql`
     SELECT i.team_uid, i.item_uid, i.gtid, i.recipient, i.body, i.idempotency_key, i.attempts,
       i.status, i.leased_before, x.follow_up
     FROM message_queue_item i
@@ -560,28 +604,69 @@ export async function nextDueItem(
     WHERE i.queued_to_uid = ${uid} AND i.platform = ${platform}
       AND i.status IN ('approved', 'leased')
       AND (
-        (i.status = 'approved' AND (i.not_before IS NULL OR i.not_before <= ${now}))
-        OR (i.status = 'leased' AND i.lease_expires_at <= ${now})
+        (i.status = 'approved' AND (i.not_before IS NULL OR i.not_before <= ${at}::timestamptz))
+        OR (i.status = 'leased' AND i.lease_expires_at <= ${at}::timestamptz)
       )
       ${followUpsOnly ? sql`AND x.follow_up` : sql``}
     ORDER BY i.created_at, i.item_uid
     LIMIT 1
-    FOR UPDATE OF i SKIP LOCKED`,
+    FOR UPDATE OF i SKIP LOCKED`;
+}
+
+const toDueItem = (row: DueItemRow): DueItem => ({
+  teamUID: row.team_uid,
+  itemUID: row.item_uid,
+  gtid: row.gtid,
+  recipient: row.recipient,
+  body: row.body,
+  idempotencyKey: row.idempotency_key,
+  attempts: row.attempts,
+  leasedBefore: row.leased_before || row.status === 'leased',
+  newConversation: !row.follow_up,
+});
+
+/** {@link dueItemQuery}'s item, alone (the lease's second look, for a follow-up). */
+export async function nextDueItem(
+  db: AppDb,
+  uid: string,
+  platform: QueuePlatform,
+  now: Date,
+  followUpsOnly: boolean,
+): Promise<DueItem | null> {
+  const r = await executePrepared<DueItemRow>(db, dueItemQuery(uid, platform, now, followUpsOnly));
+  return r.rows[0] ? toDueItem(r.rows[0]) : null;
+}
+
+/**
+ * What a lease decides on, in one statement after the pacing lock: the sender's reads (see
+ * {@link senderReads}: the live lease, the time zone, the recent sends) and the next due item,
+ * locked. The item is locked even when the decision then waits: the lock ends with the
+ * transaction, and other browsers skip it meanwhile.
+ */
+export async function leaseCandidate(
+  db: AppDb,
+  uid: string,
+  platform: QueuePlatform,
+  opts: { now: Date; recentSince: Date },
+): Promise<SenderReads & { item: DueItem | null }> {
+  const r = await executePrepared<
+    Partial<DueItemRow> & {
+      live_until: Date | string | null;
+      time_zone: string | null;
+      recent: [number, boolean][] | null;
+    }
+  >(
+    db,
+    sql`
+    SELECT r.live_until, r.time_zone, r.recent, n.*
+    FROM (${senderReadsQuery(uid, platform, { ...opts, liveLease: true })}) r
+    LEFT JOIN LATERAL (${dueItemQuery(uid, platform, opts.now, false)}) n ON true`,
   );
-  const row = r.rows[0];
-  return row
-    ? {
-        teamUID: row.team_uid,
-        itemUID: row.item_uid,
-        gtid: row.gtid,
-        recipient: row.recipient,
-        body: row.body,
-        idempotencyKey: row.idempotency_key,
-        attempts: row.attempts,
-        leasedBefore: row.leased_before || row.status === 'leased',
-        newConversation: !row.follow_up,
-      }
-    : null;
+  const row = r.rows[0]!;
+  return {
+    ...toSenderReads({ ...row, messaged_before: null }),
+    item: row.item_uid ? toDueItem(row as DueItemRow) : null,
+  };
 }
 
 /** The earliest retry time among the account's approved items held back on the platform. */

@@ -333,64 +333,19 @@ const limitsOf = (row: repo.PacingRow, platform: QueuePlatform): QueueLimits =>
   row.limits ?? DEFAULT_QUEUE_LIMITS[platform];
 
 /**
- * Locks the sender's pacing row on a platform (two browsers of one account take turns), made
- * on the account's first use of the platform, then reads what the decision needs (see
- * repo.senderReads).
+ * The sender's pacing row on a platform, locked (two browsers of one account take turns); made
+ * on the account's first use of the platform. What the decision reads besides runs as its own
+ * statement after this one (see repo.senderReads).
  */
-async function lockedSender(
-  tx: Tx,
-  uid: string,
-  platform: QueuePlatform,
-  read: { liveLease?: boolean; recent?: boolean; recipient?: string } = {},
-): Promise<repo.SenderReads & { pacing: repo.PacingRow }> {
-  const now = tx.clock.now();
-  let pacing = await repo.pacingRow(tx.db, uid, platform, { lock: true });
-  if (!pacing) {
-    await repo.createPacing(tx.db, uid, platform, initialPacing(platform, now));
-    pacing = (await repo.pacingRow(tx.db, uid, platform, { lock: true }))!;
-  }
-  const reads: repo.SenderReads =
-    read.liveLease || read.recent || read.recipient !== undefined
-      ? await repo.senderReads(tx.db, uid, platform, {
-          now: new Date(now),
-          liveLease: read.liveLease,
-          recentSince: read.recent ? new Date(now - RECENT_MS) : undefined,
-          recipient: read.recipient,
-        })
-      : { liveLeaseUntil: null, timeZone: null, recent: [], messagedBefore: false };
-  return { ...reads, pacing };
+async function lockedPacing(tx: Tx, uid: string, platform: QueuePlatform): Promise<repo.PacingRow> {
+  const found = await repo.pacingRow(tx.db, uid, platform, { lock: true });
+  if (found) return found;
+  await repo.createPacing(tx.db, uid, platform, initialPacing(platform, tx.clock.now()));
+  return (await repo.pacingRow(tx.db, uid, platform, { lock: true }))!;
 }
 
 const initialPacing = (platform: QueuePlatform, now: number) =>
   initialSenderState(DEFAULT_QUEUE_LIMITS[platform], now, random);
-
-/**
- * Records a message that went out from the account (from the queue or by hand): it counts
- * against the caps, as a new conversation unless the account messaged the recipient before.
- */
-function recordSend(
-  tx: Tx,
-  send: {
-    uid: string;
-    platform: QueuePlatform;
-    recipient: string;
-    messagedBefore: boolean;
-    at: Date;
-    teamUID: string | null;
-    itemUID: string | null;
-  },
-) {
-  repo.insertSend(tx, {
-    uid: send.uid,
-    platform: send.platform,
-    recipient: send.recipient,
-    at: send.at,
-    newConversation: !send.messagedBefore,
-    manual: send.itemUID === null,
-    teamUID: send.teamUID,
-    itemUID: send.itemUID,
-  });
-}
 
 export interface LeasedItem {
   teamUID: string;
@@ -429,16 +384,19 @@ export async function leaseNext(
   return withTx(database, systemScope('outreach lease'), async (tx) => {
     const now = tx.clock.now();
     const at = new Date(now);
-    const sender = await lockedSender(tx, uid, platform, { liveLease: true, recent: true });
+    const row = await lockedPacing(tx, uid, platform);
+    const sender = await repo.leaseCandidate(tx.db, uid, platform, {
+      now: at,
+      recentSince: new Date(now - RECENT_MS),
+    });
     if (sender.liveLeaseUntil !== null) return waitAnswer('busy', sender.liveLeaseUntil);
-    const row = sender.pacing;
     const limits = limitsOf(row, platform);
     const timeZone = sender.timeZone || DEFAULT_TIME_ZONE;
     const recent = sender.recent;
     const decide = (newConversation: boolean) =>
       nextSendTime({ now, limits, timeZone, state: row.state, recent, newConversation });
 
-    let item = await repo.nextDueItem(tx.db, uid, platform, at, false);
+    let item = sender.item;
     if (!item) return waitAnswer('empty', await repo.earliestRetry(tx.db, uid, platform, at));
     let decision = decide(item.newConversation);
     if (!decision.ok && item.newConversation) {
@@ -494,7 +452,10 @@ export async function reportResult(
     db,
     scope,
     async (tx) => {
-      const item = await repo.itemByUID(scope, tx.db, itemUID, { lock: true });
+      // One statement locks the item and its sender's pacing; the pacing row is made first only
+      // for an account that reports without ever having leased (a late "sent" after a reset).
+      const found = await repo.itemAndPacing(scope, tx.db, itemUID);
+      const item = found?.item ?? (await repo.itemByUID(scope, tx.db, itemUID, { lock: true }));
       if (!item || item.queuedToUID !== scope.uid) throw notFound('Message not found');
       if (item.status === 'sent') return { item, duplicate: true };
       const ownLease = item.status === 'leased' && item.leaseId === input.leaseId;
@@ -508,9 +469,7 @@ export async function reportResult(
       }
       const now = tx.clock.now();
       const at = new Date(now);
-      const recipient = normalizeRecipient(item.recipient);
-      const sender = await lockedSender(tx, scope.uid, item.platform, { recipient });
-      const row = sender.pacing;
+      const row = found?.pacing ?? (await lockedPacing(tx, scope.uid, item.platform));
       const limits = limitsOf(row, item.platform);
       const effect = applySendResult(input.code, {
         state: row.state,
@@ -521,12 +480,12 @@ export async function reportResult(
       });
       let activityUID: string | null = null;
       if (effect.item.status === 'sent') {
-        recordSend(tx, {
+        repo.insertSend(tx, {
           uid: scope.uid,
           platform: item.platform,
-          recipient,
-          messagedBefore: sender.messagedBefore,
+          recipient: normalizeRecipient(item.recipient),
           at,
+          manual: false,
           teamUID: scope.teamUID,
           itemUID,
         });
@@ -592,20 +551,24 @@ export async function recordManualSend(
   return withTx(database, systemScope('outreach manual send'), async (tx) => {
     const now = tx.clock.now();
     const recipient = normalizeRecipient(recipientInput);
-    const sender = await lockedSender(tx, uid, platform, { recipient });
-    recordSend(tx, {
+    const pacing = await lockedPacing(tx, uid, platform);
+    const { messagedBefore } = await repo.senderReads(tx.db, uid, platform, {
+      now: new Date(now),
+      recipient,
+    });
+    repo.insertSend(tx, {
       uid,
       platform,
       recipient,
-      messagedBefore: sender.messagedBefore,
       at: new Date(now),
+      manual: true,
       teamUID: null,
       itemUID: null,
     });
-    const limits = limitsOf(sender.pacing, platform);
-    const state = afterManualSend(sender.pacing.state, limits, now);
+    const limits = limitsOf(pacing, platform);
+    const state = afterManualSend(pacing.state, limits, now);
     repo.savePacing(tx, uid, platform, state, new Date(now));
-    return { newConversation: !sender.messagedBefore };
+    return { newConversation: !messagedBefore };
   });
 }
 
@@ -705,7 +668,7 @@ export async function saveQueueLimits(
   limits: QueueLimits | null,
 ) {
   await withTx(database, systemScope('outreach limits'), async (tx) => {
-    const row = (await lockedSender(tx, uid, platform)).pacing;
+    const row = await lockedPacing(tx, uid, platform);
     const at = tx.clock.at();
     await repo.saveLimits(tx.db, uid, platform, limits, at);
     const state = withLimits(row.state, limits ?? DEFAULT_QUEUE_LIMITS[platform], random);
@@ -722,7 +685,7 @@ export async function setSendingPaused(
   paused: boolean,
 ) {
   await withTx(database, systemScope('outreach pause'), async (tx) => {
-    const row = (await lockedSender(tx, uid, platform)).pacing;
+    const row = await lockedPacing(tx, uid, platform);
     const state = paused ? pauseSending(row.state) : resumeSending(row.state);
     repo.savePacing(tx, uid, platform, state, tx.clock.at());
   });
