@@ -69,35 +69,23 @@ const common = {
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 
-await build({
-  ...shared,
-  root,
-  build: {
-    ...common,
-    lib: {
-      entry: resolve(root, 'src/background/index.ts'),
-      formats: ['es'],
-      fileName: () => 'background.js',
+/**
+ * One script as one file: a service worker and a content script cannot import chunks. The
+ * worker is an ES module; a content script must be a classic script (an IIFE).
+ */
+const buildScript = (entry, fileName, format, name) =>
+  build({
+    ...shared,
+    root,
+    build: {
+      ...common,
+      lib: { entry: resolve(root, entry), formats: [format], name, fileName: () => fileName },
+      rolldownOptions: { output: { codeSplitting: false } },
     },
-    // A service worker is one file: nothing may be split into chunks it would have to import.
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
+  });
 
-await build({
-  ...shared,
-  root,
-  build: {
-    ...common,
-    lib: {
-      entry: resolve(root, 'src/content/index.ts'),
-      formats: ['iife'],
-      name: 'leadloomContent',
-      fileName: () => 'content.js',
-    },
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
+await buildScript('src/background/index.ts', 'background.js', 'es');
+await buildScript('src/content/index.ts', 'content.js', 'iife', 'leadloomContent');
 
 await build({
   ...shared,

@@ -1,4 +1,4 @@
-import { QUEUE_LEASE_MS, type QueueProcessorPlatform } from '@leadloom/core';
+import { QUEUE_LEASE_MS, type QueueProcessorPlatform, type SendResultCode } from '@leadloom/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentMessage } from '../../protocol';
 import type { ApiResult, LeaseAnswer, OutreachApi, ResultReport } from './outreach-api';
@@ -209,6 +209,15 @@ const nextStep = (): ContentMessage => ({
   href: 'https://www.facebook.com/x',
 });
 
+/** The page's report on the first leased item. */
+const stepResult = (code: SendResultCode): ContentMessage => ({
+  type: 'step_result',
+  platform: 'facebook',
+  itemUID: 'item-1',
+  leaseId: 'lease-1',
+  code,
+});
+
 async function workTab(ctx: ReturnType<typeof setup>) {
   const windows = (await ctx.deps.store.windows()).facebook;
   if (!windows) throw new Error('no facebook processor window');
@@ -262,13 +271,7 @@ describe('queue processor', () => {
       sending: { itemUID: 'item-1', recipient: 'https://www.facebook.com/person1' },
     });
 
-    const result: ContentMessage = {
-      type: 'step_result',
-      platform: 'facebook',
-      itemUID: 'item-1',
-      leaseId: 'lease-1',
-      code: 'sent',
-    };
+    const result: ContentMessage = stepResult('sent');
     expect(await ctx.processor.onContentMessage(result, { tabId: tab })).toEqual({ ok: true });
     expect(ctx.app.reports).toEqual([
       { teamUID: 'team-1', itemUID: 'item-1', body: { leaseId: 'lease-1', code: 'sent' } },
@@ -333,16 +336,7 @@ describe('queue processor', () => {
     });
 
     // Its result, once reported, is the one the server gets; the job is not handed out again.
-    await again.onContentMessage(
-      {
-        type: 'step_result',
-        platform: 'facebook',
-        itemUID: 'item-1',
-        leaseId: 'lease-1',
-        code: 'sent',
-      },
-      { tabId: tab },
-    );
+    await again.onContentMessage(stepResult('sent'), { tabId: tab });
     expect(ctx.app.reports.map((r) => r.itemUID)).toEqual(['item-1']);
     expect(await again.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
       step: 'wait',
@@ -365,16 +359,7 @@ describe('queue processor', () => {
     const tab = await workTab(ctx);
     await ctx.processor.onContentMessage(nextStep(), { tabId: tab });
     ctx.app.answerReports({ ok: false, kind: 'network', message: 'Leadloom could not be reached' });
-    await ctx.processor.onContentMessage(
-      {
-        type: 'step_result',
-        platform: 'facebook',
-        itemUID: 'item-1',
-        leaseId: 'lease-1',
-        code: 'sent',
-      },
-      { tabId: tab },
-    );
+    await ctx.processor.onContentMessage(stepResult('sent'), { tabId: tab });
     expect(ctx.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + RETRY_MS);
     expect((await ctx.processor.status()).platforms.facebook.lastError).toBe(
       'Leadloom could not be reached',
@@ -410,18 +395,10 @@ describe('queue processor', () => {
       job: { leaseId: 'lease-1-again', resumed: true },
     });
     // The page's late result for the dropped lease is not the current job's.
-    expect(
-      await ctx.processor.onContentMessage(
-        {
-          type: 'step_result',
-          platform: 'facebook',
-          itemUID: 'item-1',
-          leaseId: 'lease-1',
-          code: 'sent',
-        },
-        { tabId: tab },
-      ),
-    ).toEqual({ ok: false, error: 'This is not the message being sent' });
+    expect(await ctx.processor.onContentMessage(stepResult('sent'), { tabId: tab })).toEqual({
+      ok: false,
+      error: 'This is not the message being sent',
+    });
   });
 
   it('a result under a lease the server ended (409) clears the job and leases again', async () => {
@@ -431,16 +408,7 @@ describe('queue processor', () => {
     const tab = await workTab(ctx);
     await ctx.processor.onContentMessage(nextStep(), { tabId: tab });
     ctx.app.answerReports({ ok: false, kind: 'conflict', message: 'This lease has ended' });
-    await ctx.processor.onContentMessage(
-      {
-        type: 'step_result',
-        platform: 'facebook',
-        itemUID: 'item-1',
-        leaseId: 'lease-1',
-        code: 'retry',
-      },
-      { tabId: tab },
-    );
+    await ctx.processor.onContentMessage(stepResult('retry'), { tabId: tab });
     expect(ctx.browser.tabUrl(tab)).toBe('https://www.facebook.com/person2');
     expect(await ctx.processor.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
       step: 'send',
@@ -571,18 +539,10 @@ describe('queue processor', () => {
     const ctx = setup();
     ctx.app.leases.push(item(1));
     await ctx.processor.open(open);
-    expect(
-      await ctx.processor.onContentMessage(
-        {
-          type: 'step_result',
-          platform: 'facebook',
-          itemUID: 'item-1',
-          leaseId: 'lease-1',
-          code: 'sent',
-        },
-        { tabId: 2 },
-      ),
-    ).toEqual({ ok: false, error: 'No message is being sent from this tab' });
+    expect(await ctx.processor.onContentMessage(stepResult('sent'), { tabId: 2 })).toEqual({
+      ok: false,
+      error: 'No message is being sent from this tab',
+    });
     expect(ctx.app.reports).toEqual([]);
   });
 });
