@@ -9,3 +9,4 @@ export * from './activities';
 export * from './admin';
 export * from './filter-sets';
 export * from './labels';
+export * from './outreach';

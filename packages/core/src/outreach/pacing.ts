@@ -62,8 +62,16 @@ export interface PacingInput {
   newConversation: boolean;
 }
 
-export type WaitReason =
-  'paused' | 'outside-hours' | 'daily-cap' | 'hourly-cap' | 'spacing' | 'break';
+/** Why a send must wait. */
+export const WAIT_REASONS = [
+  'paused',
+  'outside-hours',
+  'daily-cap',
+  'hourly-cap',
+  'spacing',
+  'break',
+] as const;
+export type WaitReason = (typeof WAIT_REASONS)[number];
 
 export type SendDecision =
   | { ok: true }

@@ -271,6 +271,12 @@ export async function reviewQueue(
 
 const WAITING = new Set(['pending', 'approved']);
 
+/** An item as members see it: the lease is the sending browser's alone. */
+function viewOf(item: repo.ItemWithLease): repo.QueueItemView {
+  const { leaseId: _lease, leaseExpiresAt: _expires, ...view } = item;
+  return view;
+}
+
 /** An item the member may change: queued to them or by them, and not gone out. */
 async function waitingItem(tx: Tx, scope: TeamScope, itemUID: string) {
   const item = await repo.itemByUID(scope, tx.db, itemUID, { lock: true });
@@ -302,7 +308,7 @@ export async function editQueueItem(
       const item = await waitingItem(tx, scope, itemUID);
       await repo.setItemText(scope, tx.db, itemUID, text, tx.clock.at());
       await emit(tx, scope, { changed: [itemChanged(item.GTID)] });
-      return repo.itemByUID(scope, tx.db, itemUID);
+      return viewOf((await repo.itemByUID(scope, tx.db, itemUID))!);
     },
     options,
   );
@@ -321,7 +327,7 @@ export async function cancelQueueItem(
       const item = await waitingItem(tx, scope, itemUID);
       await repo.setItemStatus(scope, tx.db, itemUID, 'cancelled', tx.clock.at());
       await emit(tx, scope, { changed: [itemChanged(item.GTID)] });
-      return repo.itemByUID(scope, tx.db, itemUID);
+      return viewOf((await repo.itemByUID(scope, tx.db, itemUID))!);
     },
     options,
   );
@@ -523,9 +529,8 @@ export async function reportResult(
       // lease ends here; the pacing counts it once.
       repo.savePacing(tx, scope.uid, item.platform, effect.state, at);
       await emit(tx, scope, { changed: [itemChanged(item.GTID)] });
-      const { leaseId: _lease, leaseExpiresAt: _expires, ...view } = item;
       const answer: repo.QueueItemView = {
-        ...view,
+        ...viewOf(item),
         status: finished.status,
         notBefore: finished.notBefore?.toISOString() ?? null,
         attempts: finished.attempts,

@@ -1,44 +1,13 @@
-import type { QueueItemStatus, QueueLimits, QueuePlatform, WaitReason } from '@leadloom/core';
+import type { PlatformStatus, QueueItem, QueueLimits, QueuePlatform } from '@leadloom/core';
+
+export type { PlatformStatus, QueueItem };
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
 import { teamKeys } from '../../lib/teamKeys';
 
-/** docs/api.md "Message queue and sending limits". */
-export interface QueueItem {
-  itemUID: string;
-  teamUID: string;
-  GTID: string;
-  contactName: string;
-  platform: QueuePlatform;
-  recipient: string;
-  text: string;
-  status: QueueItemStatus;
-  queuedToUID: string;
-  createdByUID: string;
-  attempts: number;
-  notBefore: string | null;
-  resultCode: string | null;
-  resultDetail: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-}
-
 export type QueueBox = 'review' | 'sending' | 'history';
-
-export interface PlatformStatus {
-  platform: QueuePlatform;
-  limits: QueueLimits;
-  customLimits: boolean;
-  caps: { daily: number; hourly: number; warmingUp: boolean };
-  usage: { newConversationsToday: number; sentToday: number; lastHour: number };
-  paused: { reason: string; message: string; until: string | null } | null;
-  next: { at: string | null; reason: WaitReason | 'busy' | 'empty' | 'ready' };
-  queue: { pending: number; approved: number; leased: number };
-  timeZone: string;
-}
 
 export interface QueueDraft {
   platform: QueuePlatform;
