@@ -48,6 +48,11 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A benchmark that throws before its own stop() (no browser, a failed seed) must not leave
+  // its server running: it would hold the port and the CPU of every later run.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
