@@ -10,3 +10,4 @@ export * from './admin';
 export * from './filter-sets';
 export * from './labels';
 export * from './outreach';
+export * from './tasks';

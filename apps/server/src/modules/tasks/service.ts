@@ -12,6 +12,7 @@ import {
   DomainError,
   notFound,
   resourceKey,
+  TASK_PAGE_MAX,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
@@ -316,9 +317,6 @@ export async function deleteTask(db: Db, scope: TeamScope, taskUID: string, opti
   );
 }
 
-/** Largest page of a task view. */
-export const TASK_PAGE = 200;
-
 /**
  * A view of tasks: `mine` (default), one member's (`uid`) or `everyone` — the last two for
  * owners and admins only (others 403). Each assignee's "today" is their own.
@@ -345,7 +343,7 @@ export async function listTaskView(
     uid,
     today: localToday(at, members.get(uid)?.zone ?? DEFAULT_TIME_ZONE),
   }));
-  const limit = Math.min(q.limit ?? TASK_PAGE, TASK_PAGE);
+  const limit = Math.min(q.limit ?? TASK_PAGE_MAX, TASK_PAGE_MAX);
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const tasks = await repo.listTasks(scope, db.db, { view: q.view, who, limit, after });
   const last = tasks.length === limit ? tasks[tasks.length - 1] : undefined;

@@ -1,4 +1,4 @@
-import type { RepeatData, Task, TaskStatus, TaskView } from '@leadloom/core';
+import type { RepeatData, Task, TaskPage, TaskStatus, TaskView } from '@leadloom/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
@@ -17,12 +17,6 @@ export interface TaskDraft {
   dueTime?: string | null;
   assigneeUID?: string;
   repeat?: RepeatData | null;
-}
-
-interface TaskPage {
-  tasks: Task[];
-  nextCursor: string | null;
-  today: Record<string, string>;
 }
 
 const teamPath = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}`;
