@@ -11,3 +11,4 @@ export * from './filter-sets';
 export * from './labels';
 export * from './outreach';
 export * from './tasks';
+export * from './message-templates';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { repeatDataSchema, TASK_STATUSES, TASK_VIEWS, type Task } from '../tasks';
+import {
+  repeatDataSchema,
+  TASK_STATUSES,
+  TASK_TEMPLATE_APPLY_MAX,
+  TASK_VIEWS,
+  taskTemplateSchema,
+  type Task,
+} from '../tasks';
 import { sameType } from './type-equal';
 
 /** Tasks (docs/api.md "Tasks"): the answers, and the list's query. */
@@ -27,13 +34,13 @@ sameType<z.infer<typeof taskSchema>, Task>(true);
 /** Largest page of a task view. */
 export const TASK_PAGE_MAX = 200;
 
-const memberId = z.string().trim().min(1).max(200);
+const entityId = z.string().trim().min(1).max(200);
 
 /** GET …/tasks: one view, for the caller (`me`), `everyone` or one member (owners and admins). */
 export const taskListQuery = z.object({
   view: z.enum(TASK_VIEWS).default('today'),
   /** `me`, `everyone` or a member's uid. */
-  assignee: memberId.default('me'),
+  assignee: entityId.default('me'),
   limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX).optional(),
   cursor: z.string().max(500).optional(),
 });
@@ -61,4 +68,34 @@ export const tasksDueAnswer = z.object({
 
 export const taskAssigneesAnswer = z.object({
   members: z.array(z.object({ uid: z.string(), name: z.string(), timeZone: z.string() })),
+});
+
+/** A saved task template (docs/api.md "Task templates"). */
+export const taskTemplateRowSchema = z.object({
+  ...taskTemplateSchema.shape,
+  templateUID: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskTemplateRow = z.infer<typeof taskTemplateRowSchema>;
+
+export const taskTemplatesAnswer = z.object({ taskTemplates: z.array(taskTemplateRowSchema) });
+export const taskTemplateAnswer = z.object({ taskTemplate: taskTemplateRowSchema });
+export const taskTemplateDeletedAnswer = z.object({ deleted: z.literal(true) });
+
+/** POST …/task-templates/{templateUID}/apply: the contacts that get the template's task. */
+export const applyTaskTemplateBody = z
+  .object({
+    GTIDs: z
+      .array(entityId)
+      .min(1, 'Pick at least one contact.')
+      .max(
+        TASK_TEMPLATE_APPLY_MAX,
+        `Apply to at most ${TASK_TEMPLATE_APPLY_MAX} contacts at once.`,
+      ),
+  })
+  .strict();
+export const appliedTaskTemplateAnswer = z.object({
+  created: z.number().int(),
+  taskUIDs: z.array(z.string()),
 });

@@ -170,17 +170,20 @@ describe(`message templates (${ENGINE})`, () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const activities = await s.database.pool.query<{
+      activity_uid: string;
       type: string;
       action: string;
       note: string;
       ref_uid: string;
       data: unknown;
-    }>(`SELECT type, action, note, ref_uid, data FROM activity WHERE team_uid = $1 AND gtid = $2`, [
-      teamUID,
-      gtid,
-    ]);
+    }>(
+      `SELECT activity_uid, type, action, note, ref_uid, data FROM activity WHERE team_uid = $1 AND gtid = $2`,
+      [teamUID, gtid],
+    );
+    // The answer names the activity it wrote.
     expect(activities.rows).toEqual([
       {
+        activity_uid: sent.body!.activityUID,
         type: 'message',
         action: 'sent',
         note: text,

@@ -1,27 +1,13 @@
+import type { MessageTemplate, TemplateGroup } from '@leadloom/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { messageTemplate } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
-export interface MessageTemplateRow {
-  templateUID: string;
-  name: string;
-  body: string;
-  categoryID: string | null;
-  typeID: string | null;
-  tags: string[];
-  createdBy: string;
-  updatedBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** A template as the API answers it (core's contract). */
+export type MessageTemplateRow = MessageTemplate;
 /** A category or a type: both are ordered, named team lists. */
-export interface TemplateGroupRow {
-  id: string;
-  name: string;
-  order: number;
-}
+export type TemplateGroupRow = TemplateGroup;
 
 export type GroupKind = 'category' | 'type';
 

@@ -1,113 +1,164 @@
+import { createRoute } from '@hono/zod-openapi';
 import {
+  messageSentAnswer,
+  messageSentBody,
+  messageTemplateAnswer,
   messageTemplateCreateSchema,
+  messageTemplateDeletedAnswer,
+  messageTemplateListAnswer,
   messageTemplatePatchSchema,
+  pathParam,
+  templateCategoryAnswer,
+  templateGroupDeletedAnswer,
   templateGroupSchema,
+  templateTypeAnswer,
 } from '@leadloom/core';
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody, parseWith } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import type { GroupKind } from './repo';
 import * as service from './service';
 
+const tags = ['message templates'];
 const id = z.string().trim().min(1).max(128);
-const messageBody = z
-  .object({
-    text: z
-      .string()
-      .max(20_000, 'Keep the message under 20,000 characters.')
-      .refine((t) => t.trim() !== '', 'Write the message that was sent.'),
-    templateUID: id.nullable().optional(),
-    platform: z.enum(['facebook', 'instagram', 'linkedin', 'other']).nullable().optional(),
-  })
-  .strict();
+const teamParams = z.object({ teamUID: pathParam });
+const templateParams = teamParams.extend({ templateUID: id });
+const groupParams = teamParams.extend({ id });
 
-/** The URL segment of each team list. */
-const GROUP_PATHS: Record<string, GroupKind> = {
-  'message-template-categories': 'category',
-  'message-template-types': 'type',
-};
+/** Each team list's URL segment, its name in the answers, and the answer's schema. */
+const GROUPS = [
+  { path: 'message-template-categories', kind: 'category', answer: templateCategoryAnswer },
+  { path: 'message-template-types', kind: 'type', answer: templateTypeAnswer },
+] as const satisfies readonly { path: string; kind: GroupKind; answer: z.ZodType }[];
 
 /** Message templates, their categories and types, and "message sent" (docs/api.md). */
 export function messageTemplateRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/message-templates', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await service.listMessageTemplates(database, scope));
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/message-templates',
+    tags,
+    summary: 'The team’s message templates, with their categories and types.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(messageTemplateListAnswer, 'The templates and lists') },
   });
-  app.post('/teams/:teamUID/message-templates', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, messageTemplateCreateSchema);
-    return c.json(
-      { template: await service.createMessageTemplate(database, scope, body, c.get('write')) },
-      201,
-    );
+  openRoute(app, list, async (c) =>
+    c.json(await service.listMessageTemplates(database, c.get('scope'))),
+  );
+
+  const create = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/message-templates',
+    tags,
+    summary: 'Saves a new message template.',
+    request: { params: teamParams, body: jsonRequest(messageTemplateCreateSchema) },
+    responses: { 201: jsonResponse(messageTemplateAnswer, 'The new template') },
   });
-  app.patch('/teams/:teamUID/message-templates/:templateUID', async (c) => {
+  openRoute(app, create, async (c) => {
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const templateUID = parseWith(id, c.req.param('templateUID'));
-    const body = await jsonBody(c, messageTemplatePatchSchema);
-    return c.json({
-      template: await service.updateMessageTemplate(
-        database,
-        scope,
-        templateUID,
-        body,
-        c.get('write'),
-      ),
-    });
+    const template = await service.createMessageTemplate(database, scope, body, c.get('write'));
+    return c.json({ template }, 201);
   });
-  app.delete('/teams/:teamUID/message-templates/:templateUID', async (c) => {
+
+  const update = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/message-templates/{templateUID}',
+    tags,
+    summary: 'Changes a message template.',
+    request: { params: templateParams, body: jsonRequest(messageTemplatePatchSchema) },
+    responses: { 200: jsonResponse(messageTemplateAnswer, 'The template as it now is') },
+  });
+  openRoute(app, update, async (c) => {
+    const { templateUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const templateUID = parseWith(id, c.req.param('templateUID'));
+    const write = c.get('write');
+    const template = await service.updateMessageTemplate(database, scope, templateUID, body, write);
+    return c.json({ template });
+  });
+
+  const remove = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/message-templates/{templateUID}',
+    tags,
+    summary: 'Deletes a message template.',
+    request: { params: templateParams },
+    responses: { 200: jsonResponse(messageTemplateDeletedAnswer, 'The template is gone') },
+  });
+  openRoute(app, remove, async (c) => {
+    const { templateUID } = c.req.valid('param');
+    const scope = c.get('scope');
     return c.json(
       await service.deleteMessageTemplate(database, scope, templateUID, c.get('write')),
     );
   });
 
-  for (const [path, kind] of Object.entries(GROUP_PATHS)) {
-    app.post(`/teams/:teamUID/${path}`, async (c) => {
-      const scope = c.get('scope');
-      const { name } = await jsonBody(c, templateGroupSchema);
-      return c.json(
-        { [kind]: await service.createTemplateGroup(database, scope, kind, name, c.get('write')) },
-        201,
-      );
+  for (const { path, kind, answer } of GROUPS) {
+    const createGroup = createRoute({
+      method: 'post',
+      path: `/teams/{teamUID}/${path}`,
+      tags,
+      summary: `Adds a template ${kind}.`,
+      request: { params: teamParams, body: jsonRequest(templateGroupSchema) },
+      responses: { 201: jsonResponse(answer, `The new ${kind}`) },
     });
-    app.patch(`/teams/:teamUID/${path}/:id`, async (c) => {
+    openRoute(app, createGroup, async (c) => {
+      const { name } = c.req.valid('json');
       const scope = c.get('scope');
-      const groupId = parseWith(id, c.req.param('id'));
-      const { name } = await jsonBody(c, templateGroupSchema);
-      return c.json({
-        [kind]: await service.renameTemplateGroup(
-          database,
-          scope,
-          kind,
-          groupId,
-          name,
-          c.get('write'),
-        ),
-      });
+      const group = await service.createTemplateGroup(database, scope, kind, name, c.get('write'));
+      return c.json({ [kind]: group }, 201);
     });
-    app.delete(`/teams/:teamUID/${path}/:id`, async (c) => {
+
+    const renameGroup = createRoute({
+      method: 'patch',
+      path: `/teams/{teamUID}/${path}/{id}`,
+      tags,
+      summary: `Renames a template ${kind}.`,
+      request: { params: groupParams, body: jsonRequest(templateGroupSchema) },
+      responses: { 200: jsonResponse(answer, `The ${kind} as it now is`) },
+    });
+    openRoute(app, renameGroup, async (c) => {
+      const { id: groupId } = c.req.valid('param');
+      const { name } = c.req.valid('json');
       const scope = c.get('scope');
-      const groupId = parseWith(id, c.req.param('id'));
+      const write = c.get('write');
+      const group = await service.renameTemplateGroup(database, scope, kind, groupId, name, write);
+      return c.json({ [kind]: group });
+    });
+
+    const deleteGroup = createRoute({
+      method: 'delete',
+      path: `/teams/{teamUID}/${path}/{id}`,
+      tags,
+      summary: `Deletes a template ${kind}; its templates keep going without one.`,
+      request: { params: groupParams },
+      responses: { 200: jsonResponse(templateGroupDeletedAnswer, `The ${kind} is gone`) },
+    });
+    openRoute(app, deleteGroup, async (c) => {
+      const { id: groupId } = c.req.valid('param');
+      const scope = c.get('scope');
       return c.json(
         await service.deleteTemplateGroup(database, scope, kind, groupId, c.get('write')),
       );
     });
   }
 
-  app.post('/teams/:teamUID/contacts/:GTID/messages', async (c) => {
+  const sent = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/contacts/{GTID}/messages',
+    tags,
+    summary: 'Logs a message the user sent to the contact, as a `message` activity.',
+    request: { params: teamParams.extend({ GTID: pathParam }), body: jsonRequest(messageSentBody) },
+    responses: { 201: jsonResponse(messageSentAnswer, 'The activity written') },
+  });
+  openRoute(app, sent, async (c) => {
+    const { GTID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const body = await jsonBody(c, messageBody);
-    return c.json(
-      await service.logMessageSent(database, scope, c.req.param('GTID'), body, c.get('write')),
-      201,
-    );
+    return c.json(await service.logMessageSent(database, scope, GTID, body, c.get('write')), 201);
   });
 
   return app;

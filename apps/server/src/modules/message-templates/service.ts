@@ -218,7 +218,9 @@ export async function logMessageSent(
     async (tx) => {
       const contact = await requireContact(scope, tx.db, gtid);
       const template = body.templateUID ? await requireTemplate(tx, scope, body.templateUID) : null;
-      const activityUID = await emit(tx, scope, {
+      const {
+        activityUIDs: [activityUID],
+      } = await emit(tx, scope, {
         activities: [
           {
             gtid: contact.gtid,

@@ -1,14 +1,10 @@
-import type { TaskTemplate } from '@leadloom/core';
+import type { TaskTemplate, TaskTemplateRow } from '@leadloom/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { taskTemplate } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
 
-export interface TaskTemplateRow extends TaskTemplate {
-  templateUID: string;
-  createdBy: string;
-  updatedAt: string;
-}
+export type { TaskTemplateRow };
 
 const toRow = (r: typeof taskTemplate.$inferSelect): TaskTemplateRow => ({
   templateUID: r.templateUID,

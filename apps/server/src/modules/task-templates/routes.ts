@@ -1,75 +1,113 @@
-import { taskTemplateSchema, TASK_TEMPLATE_APPLY_MAX } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  appliedTaskTemplateAnswer,
+  applyTaskTemplateBody,
+  pathParam,
+  taskTemplateAnswer,
+  taskTemplateDeletedAnswer,
+  taskTemplateSchema,
+  taskTemplatesAnswer,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody, parseWith } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import * as service from './service';
 
-const id = z.string().trim().min(1).max(200);
-const applyBody = z
-  .object({
-    GTIDs: z
-      .array(id)
-      .min(1, 'Pick at least one contact.')
-      .max(
-        TASK_TEMPLATE_APPLY_MAX,
-        `Apply to at most ${TASK_TEMPLATE_APPLY_MAX} contacts at once.`,
-      ),
-  })
-  .strict();
+const tags = ['task templates'];
+const base = '/teams/{teamUID}/task-templates';
+const teamParams = z.object({ teamUID: pathParam });
+const templateParams = teamParams.extend({ templateUID: z.string().trim().min(1).max(200) });
 
 /** Task templates (docs/api.md "Task templates"). */
 export function taskTemplateRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/task-templates', async (c) => {
-    const scope = c.get('scope');
-    return c.json({ taskTemplates: await service.listTaskTemplates(database, scope) });
+  const list = createRoute({
+    method: 'get',
+    path: base,
+    tags,
+    summary: 'The team’s task templates.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(taskTemplatesAnswer, 'The templates') },
   });
-  app.post('/teams/:teamUID/task-templates', async (c) => {
+  openRoute(app, list, async (c) =>
+    c.json({ taskTemplates: await service.listTaskTemplates(database, c.get('scope')) }),
+  );
+
+  const create = createRoute({
+    method: 'post',
+    path: base,
+    tags,
+    summary: 'Saves a new task template.',
+    request: { params: teamParams, body: jsonRequest(taskTemplateSchema) },
+    responses: { 201: jsonResponse(taskTemplateAnswer, 'The new template') },
+  });
+  openRoute(app, create, async (c) => {
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const body = await jsonBody(c, taskTemplateSchema);
-    return c.json(
-      { taskTemplate: await service.saveTaskTemplate(database, scope, null, body, c.get('write')) },
-      201,
+    const taskTemplate = await service.saveTaskTemplate(
+      database,
+      scope,
+      null,
+      body,
+      c.get('write'),
     );
+    return c.json({ taskTemplate }, 201);
   });
-  app.put('/teams/:teamUID/task-templates/:templateUID', async (c) => {
-    const scope = c.get('scope');
-    const templateUID = parseWith(id, c.req.param('templateUID'));
-    const body = await jsonBody(c, taskTemplateSchema);
-    return c.json({
-      taskTemplate: await service.saveTaskTemplate(
-        database,
-        scope,
-        templateUID,
-        body,
-        c.get('write'),
-      ),
-    });
+
+  const replace = createRoute({
+    method: 'put',
+    path: `${base}/{templateUID}`,
+    tags,
+    summary: 'Replaces a task template.',
+    request: { params: templateParams, body: jsonRequest(taskTemplateSchema) },
+    responses: { 200: jsonResponse(taskTemplateAnswer, 'The template as saved') },
   });
-  app.delete('/teams/:teamUID/task-templates/:templateUID', async (c) => {
+  openRoute(app, replace, async (c) => {
+    const { templateUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const templateUID = parseWith(id, c.req.param('templateUID'));
+    const write = c.get('write');
+    const taskTemplate = await service.saveTaskTemplate(database, scope, templateUID, body, write);
+    return c.json({ taskTemplate });
+  });
+
+  const remove = createRoute({
+    method: 'delete',
+    path: `${base}/{templateUID}`,
+    tags,
+    summary: 'Deletes a task template.',
+    request: { params: templateParams },
+    responses: { 200: jsonResponse(taskTemplateDeletedAnswer, 'The template is gone') },
+  });
+  openRoute(app, remove, async (c) => {
+    const { templateUID } = c.req.valid('param');
+    const scope = c.get('scope');
     return c.json(await service.deleteTaskTemplate(database, scope, templateUID, c.get('write')));
   });
-  app.post('/teams/:teamUID/task-templates/:templateUID/apply', async (c) => {
-    const scope = c.get('scope');
-    const templateUID = parseWith(id, c.req.param('templateUID'));
-    const { GTIDs } = await jsonBody(c, applyBody);
-    return c.json(
-      await service.applyTaskTemplateTo(
-        database,
-        scope,
-        templateUID,
-        GTIDs,
-        c.get('write'),
-        services.clock.now,
-      ),
-      201,
-    );
+
+  const apply = createRoute({
+    method: 'post',
+    path: `${base}/{templateUID}/apply`,
+    tags,
+    summary: 'Gives each of the contacts the template’s task.',
+    request: { params: templateParams, body: jsonRequest(applyTaskTemplateBody) },
+    responses: { 201: jsonResponse(appliedTaskTemplateAnswer, 'The tasks made') },
   });
+  openRoute(app, apply, async (c) => {
+    const { templateUID } = c.req.valid('param');
+    const { GTIDs } = c.req.valid('json');
+    const answer = await service.applyTaskTemplateTo(
+      database,
+      c.get('scope'),
+      templateUID,
+      GTIDs,
+      c.get('write'),
+      services.clock.now,
+    );
+    return c.json(answer, 201);
+  });
+
   return app;
 }

@@ -1,4 +1,4 @@
-import type { TaskTemplate, TaskTemplateInput } from '@leadloom/core';
+import type { TaskTemplateInput, TaskTemplateRow } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
@@ -6,11 +6,7 @@ import { contactKeys } from '../contact/keys';
 import { taskKeys } from './api';
 import { teamKeys } from '../../lib/teamKeys';
 
-export interface TaskTemplateRow extends TaskTemplate {
-  templateUID: string;
-  createdBy: string;
-  updatedAt: string;
-}
+export type { TaskTemplateRow };
 
 const base = (teamUID: string) => `/api/teams/${encodeURIComponent(teamUID)}/task-templates`;
 const changeHeaders = () => ({ headers: { 'X-Change-Id': newChangeId() } });
