@@ -12,3 +12,4 @@ export * from './labels';
 export * from './outreach';
 export * from './tasks';
 export * from './message-templates';
+export * from './tags';

@@ -1,3 +1,4 @@
+import type { OrphanedTag, Tag, TagSet } from '@leadloom/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { setsNothing } from '../../db/patch';
@@ -6,29 +7,9 @@ import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
 import { writeListOrder } from '../../db/list-order';
 
-/** A tag as the API answers it; `color` null = the tag set's colour. */
-export interface TagRow {
-  tagID: string;
-  name: string;
-  value: string;
-  color: string | null;
-  remoteID: string | null;
-  order: number;
-  /** Contacts (that the scope may see) carrying this tag. */
-  contacts: number;
-}
-
-export interface TagSetRow {
-  tagSetUID: string;
-  pipelineUID: string | null;
-  name: string;
-  color: string;
-  connectionUID: string | null;
-  order: number;
-  /** Contacts (that the scope may see) carrying any of its tags. */
-  contacts: number;
-  tags: TagRow[];
-}
+/** A tag and a tag set as the API answers them (core's contracts). */
+export type TagRow = Tag;
+export type TagSetRow = TagSet;
 
 /** Which tag sets a list covers: all the scope sees, the global ones, or one pipeline's. */
 export type TagSetFilter = { kind: 'all' } | { kind: 'global' } | { kind: 'pipeline'; uid: string };
@@ -316,12 +297,7 @@ export async function reorderTags(
   );
 }
 
-export interface OrphanedTag {
-  tagID: string;
-  name: string;
-  tagSetUID: string;
-  contacts: number;
-}
+export type { OrphanedTag };
 
 /** `ct` is a tag on a contact whose tag is in no tag set any more. */
 const orphaned = sql`NOT EXISTS (SELECT 1 FROM tag t

@@ -1,3 +1,10 @@
+import type {
+  tagCreateBody,
+  tagPatchBody,
+  tagSetCreateBody,
+  tagSetPatchBody,
+  tagSetsOrderBody,
+} from '@leadloom/core';
 import {
   DEFAULT_TAG_SET_COLOR,
   newPushId,
@@ -11,7 +18,6 @@ import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { recordTagChanges } from '../contact-tags/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
-import type { tagBody, tagPatch, tagSetBody, tagSetPatch, tagSetsOrderBody } from './schema';
 import { emit, logChange } from '../../events/emit';
 
 const setNotFound = () => notFound('Tag set not found');
@@ -50,7 +56,7 @@ async function checkConnection(tx: Tx, scope: TeamScope, connectionUID: string |
   }
 }
 
-const newTags = (tags: readonly z.infer<typeof tagBody>[]): repo.NewTag[] =>
+const newTags = (tags: readonly z.infer<typeof tagCreateBody>[]): repo.NewTag[] =>
   tags.map((t) => ({
     tagID: newPushId(),
     name: t.name,
@@ -62,7 +68,7 @@ const newTags = (tags: readonly z.infer<typeof tagBody>[]): repo.NewTag[] =>
 export async function createTagSet(
   db: Db,
   scope: TeamScope,
-  body: z.infer<typeof tagSetBody>,
+  body: z.infer<typeof tagSetCreateBody>,
   options: WriteOptions,
 ) {
   return inTx(
@@ -97,7 +103,7 @@ export async function updateTagSet(
   db: Db,
   scope: TeamScope,
   tagSetUID: string,
-  patch: z.infer<typeof tagSetPatch>,
+  patch: z.infer<typeof tagSetPatchBody>,
   options: WriteOptions,
 ) {
   return inTx(
@@ -184,7 +190,7 @@ export async function createTag(
   db: Db,
   scope: TeamScope,
   tagSetUID: string,
-  body: z.infer<typeof tagBody>,
+  body: z.infer<typeof tagCreateBody>,
   options: WriteOptions,
 ) {
   return inTx(
@@ -207,7 +213,7 @@ export async function updateTag(
   scope: TeamScope,
   tagSetUID: string,
   tagID: string,
-  patch: z.infer<typeof tagPatch>,
+  patch: z.infer<typeof tagPatchBody>,
   options: WriteOptions,
 ) {
   return inTx(
