@@ -28,7 +28,11 @@ const session = { token: 's1', uid: 'u1' };
 
 describe('outreach api', () => {
   it('leases with the identity token the session gives', async () => {
-    const wait = { item: null, wait: { reason: 'spacing', until: '2026-11-28T10:00:00.000Z' } };
+    const wait = {
+      now: '2026-11-28T09:59:00.000Z',
+      item: null,
+      wait: { reason: 'spacing', until: '2026-11-28T10:00:00.000Z' },
+    };
     const fetchFn = fakeFetch((url, init) => {
       expect([url, init.method]).toEqual([`${APP}/api/outreach/facebook/lease`, 'POST']);
       return json(200, wait);
@@ -97,5 +101,13 @@ describe('outreach api', () => {
       fakeFetch(() => json(200, { item: {} })),
     );
     expect(await api.lease('facebook')).toMatchObject({ ok: false, kind: 'network' });
+    // The server's clock must be a time: a wait measured from anything else would be no wait.
+    const wait = { reason: 'spacing', until: '2026-11-28T10:00:00.000Z' };
+    const badNow = createOutreachApi(
+      APP,
+      store(session),
+      fakeFetch(() => json(200, { now: 'soon', item: null, wait })),
+    );
+    expect(await badNow.lease('facebook')).toMatchObject({ ok: false, kind: 'network' });
   });
 });

@@ -19,9 +19,17 @@ export const leasedItemSchema = z.object({
   resumed: z.boolean(),
 });
 
+/**
+ * `now`: the server's clock at the answer. Times in the answer are the server's, so a wait is
+ * `until - now` from this browser's now, whatever its own clock says. A server from before it
+ * sent none (the browser's clock stands in).
+ */
+const serverNow = { now: z.iso.datetime().optional() };
+
 const leaseAnswerSchema = z.union([
-  z.object({ item: leasedItemSchema, wait: z.null() }),
+  z.object({ ...serverNow, item: leasedItemSchema, wait: z.null() }),
   z.object({
+    ...serverNow,
     item: z.null(),
     wait: z.object({ reason: z.string(), until: z.string().nullable() }),
   }),

@@ -144,10 +144,15 @@ function fakeApi() {
   };
 }
 
+/** The server's answers carry its clock: T0 unless a test says otherwise. */
+const serverAt = (now: number | undefined) =>
+  now === undefined ? {} : { now: new Date(now).toISOString() };
+
 function item(n: number, resumed = false, leaseId = `lease-${n}`): ApiResult<LeaseAnswer> {
   return {
     ok: true,
     value: {
+      ...serverAt(T0),
       item: {
         teamUID: 'team-1',
         itemUID: `item-${n}`,
@@ -163,10 +168,15 @@ function item(n: number, resumed = false, leaseId = `lease-${n}`): ApiResult<Lea
   };
 }
 
-function wait(reason: string, until: number | null): ApiResult<LeaseAnswer> {
+function wait(
+  reason: string,
+  until: number | null,
+  serverNow: number | undefined = T0,
+): ApiResult<LeaseAnswer> {
   return {
     ok: true,
     value: {
+      ...serverAt(serverNow),
       item: null,
       wait: { reason, until: until === null ? null : new Date(until).toISOString() },
     },
@@ -312,6 +322,33 @@ describe('queue processor', () => {
     fast.app.leases.push(wait('busy', T0 + 1_000));
     await fast.processor.onAlarm(alarmName('facebook'));
     expect(fast.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + ALARM_FLOOR_MS / 30);
+  });
+
+  it("a wait is the server's time against the server's now, whatever this browser's clock says", async () => {
+    const HOUR = 3_600_000;
+    // This PC's clock is 3 hours behind the server's: the server's 90 s are still 90 s here.
+    const behind = setup();
+    behind.clock.now = T0 - 3 * HOUR;
+    behind.app.leases.push(wait('spacing', T0 + 90_000, T0));
+    await behind.processor.open(open);
+    expect(behind.alarms.alarms.get(alarmName('facebook'))).toBe(T0 - 3 * HOUR + 90_000);
+    // The state keeps the server's time, as the server gave it.
+    expect((await behind.processor.status()).platforms.facebook.nextAt).toBe(
+      new Date(T0 + 90_000).toISOString(),
+    );
+
+    // 3 hours ahead, divided by the speed: 90 s at speed 30 is 3 s from this browser's now.
+    const ahead = setup(30);
+    ahead.clock.now = T0 + 3 * HOUR;
+    ahead.app.leases.push(wait('hourly-cap', T0 + 90_000, T0));
+    await ahead.processor.open(open);
+    expect(ahead.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + 3 * HOUR + 3_000);
+
+    // A server that sends no clock of its own: this browser's stands in.
+    const older = setup();
+    older.app.leases.push(wait('spacing', T0 + 90_000, undefined));
+    await older.processor.open(open);
+    expect(older.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + 90_000);
   });
 
   it('a worker restarted mid-job hands the stored job with resumed: true, never a fresh send twice', async () => {

@@ -257,7 +257,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       waitReason: wait.reason,
       lastError: null,
     });
-    await wakeIn(platform, until === null ? IDLE_POLL_MS : until - deps.now());
+    // The server's times against the server's now: this browser's clock may be off by any amount.
+    const serverNow = leased.value.now === undefined ? deps.now() : Date.parse(leased.value.now);
+    await wakeIn(platform, until === null ? IDLE_POLL_MS : until - serverNow);
   }
 
   async function nextStep(platform: QueueProcessorPlatform, tabId: number | undefined) {

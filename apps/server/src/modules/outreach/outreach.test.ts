@@ -430,8 +430,11 @@ describe(`leases and pacing (${ENGINE})`, () => {
       }),
     ]);
 
-    // The gap: 30 s.
-    expectWait((await lease()).body, 'spacing', MONDAY_NOON + 30 * SECOND);
+    // The gap: 30 s, with the app clock's now, which the extension measures the wait from.
+    const gap = (await lease()).body as { now: string };
+    expectWait(gap, 'spacing', MONDAY_NOON + 30 * SECOND);
+    expect(Date.parse(gap.now)).toBeGreaterThanOrEqual(MONDAY_NOON);
+    expect(Date.parse(gap.now)).toBeLessThan(MONDAY_NOON + 10 * SECOND);
     const order = [first.itemUID];
     for (let k = 0; k < 2; k++) {
       s.testClock.advance(30 * SECOND);
@@ -450,8 +453,15 @@ describe(`leases and pacing (${ENGINE})`, () => {
       usage: { newConversationsToday: 3, sentToday: 3, lastHour: 3 },
       queue: { approved: 2, leased: 0 },
     });
+    // The clock its times are on, for a browser whose own may be off.
+    const statusNow = Date.parse(status.body!.now as string);
+    expect(statusNow).toBeGreaterThanOrEqual(MONDAY_NOON + 90 * SECOND);
+    expect(statusNow).toBeLessThan(MONDAY_NOON + 100 * SECOND);
     s.testClock.set(MONDAY_NOON + 61 * MINUTE);
-    const fourth = await leased();
+    const fourthAnswer = (await lease()).body as { now: string; item: Leased };
+    expect(Date.parse(fourthAnswer.now)).toBeGreaterThanOrEqual(MONDAY_NOON + 61 * MINUTE);
+    expect(Date.parse(fourthAnswer.now)).toBeLessThan(MONDAY_NOON + 61 * MINUTE + 10 * SECOND);
+    const fourth = fourthAnswer.item;
     order.push(fourth.itemUID);
     const items = (await owner.client.api(team('/items?box=history'))).body!.items as {
       itemUID: string;

@@ -367,12 +367,22 @@ export interface LeasedItem {
   resumed: boolean;
 }
 
-export type LeaseAnswer =
+/**
+ * `now` is the app clock's at the decision: the extension waits `until - now`, never `until` by
+ * its own clock, which may be off (a PC's clock, a test's moved app clock).
+ */
+export type LeaseAnswer = { now: string } & (
   | { item: LeasedItem; wait: null }
   /** Nothing to send now: why, and the earliest time to ask again (null: nothing is coming). */
-  | { item: null; wait: { reason: WaitReason | 'busy' | 'empty'; until: string | null } };
+  | { item: null; wait: { reason: WaitReason | 'busy' | 'empty'; until: string | null } }
+);
 
-const waitAnswer = (reason: WaitReason | 'busy' | 'empty', until: number | null): LeaseAnswer => ({
+const waitAnswer = (
+  now: number,
+  reason: WaitReason | 'busy' | 'empty',
+  until: number | null,
+): LeaseAnswer => ({
+  now: new Date(now).toISOString(),
   item: null,
   wait: { reason, until: until === null ? null : new Date(until).toISOString() },
 });
@@ -395,7 +405,7 @@ export async function leaseNext(
       now: at,
       recentSince: new Date(now - RECENT_MS),
     });
-    if (sender.liveLeaseUntil !== null) return waitAnswer('busy', sender.liveLeaseUntil);
+    if (sender.liveLeaseUntil !== null) return waitAnswer(now, 'busy', sender.liveLeaseUntil);
     const limits = limitsOf(row, platform);
     const timeZone = sender.timeZone || DEFAULT_TIME_ZONE;
     const recent = sender.recent;
@@ -403,7 +413,7 @@ export async function leaseNext(
       nextSendTime({ now, limits, timeZone, state: row.state, recent, newConversation });
 
     let item = sender.item;
-    if (!item) return waitAnswer('empty', await repo.earliestRetry(tx.db, uid, platform, at));
+    if (!item) return waitAnswer(now, 'empty', await repo.earliestRetry(tx.db, uid, platform, at));
     let decision = decide(item.newConversation);
     if (!decision.ok && item.newConversation) {
       // The daily cap holds first messages only: a follow-up may still go out.
@@ -416,7 +426,7 @@ export async function leaseNext(
         }
       }
     }
-    if (!decision.ok) return waitAnswer(decision.reason, decision.until);
+    if (!decision.ok) return waitAnswer(now, decision.reason, decision.until);
 
     const leaseId = newPushId('lease', now);
     const expiresAt = new Date(now + QUEUE_LEASE_MS);
@@ -425,6 +435,7 @@ export async function leaseNext(
       changed: [itemChanged(item.gtid)],
     });
     return {
+      now: at.toISOString(),
       item: {
         teamUID: item.teamUID,
         itemUID: item.itemUID,
@@ -661,7 +672,8 @@ export async function queueStatus(database: Database, uid: string) {
         timeZone,
       });
     }
-    return { platforms };
+    // The clock its times are on: a browser compares with this, not with its own.
+    return { now: new Date(now).toISOString(), platforms };
   });
 }
 

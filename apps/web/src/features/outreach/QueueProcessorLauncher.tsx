@@ -21,7 +21,9 @@ export function QueueProcessorLauncher() {
       launched = true;
       cancel = launchQueueProcessors({
         fetchStatus: () =>
-          api.get<{ platforms: PlatformStatus[] }>('/api/outreach/status').then((a) => a.platforms),
+          api
+            .get<{ platforms: PlatformStatus[]; now: string }>('/api/outreach/status')
+            .then((a) => ({ platforms: a.platforms, now: Date.parse(a.now) })),
         openProcessor: (message) => sendToExtension(pageRuntime(), message),
         saveStatus: (platform, status) => queueStatusStore().set(platform, status),
         origin: window.location.origin,

@@ -54,11 +54,15 @@ describe('duePlatforms', () => {
   });
 });
 
-function setup(platforms: PlatformStatus[], answer: SendResult<'open_queue_processor'>) {
+function setup(
+  platforms: PlatformStatus[],
+  answer: SendResult<'open_queue_processor'>,
+  serverNow = NOW,
+) {
   const timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
   const saved: Array<[QueuePlatform, { error: string | null; location: string | null }]> = [];
   const deps: LauncherDeps = {
-    fetchStatus: vi.fn(async () => platforms),
+    fetchStatus: vi.fn(async () => ({ platforms, now: serverNow })),
     openProcessor: vi.fn(async () => answer),
     saveStatus: (platform, s) => saved.push([platform, s]),
     origin: 'https://app.example.com',
@@ -123,6 +127,23 @@ describe('launchQueueProcessors', () => {
       expect(saved).toEqual([
         ['linkedin', { error: 'Extension messaging unavailable', location: null }],
       ]),
+    );
+  });
+
+  it("reads the server's times on the server's clock, whatever this browser's says", async () => {
+    // This PC's clock is 3 hours behind: the server's "in 5 minutes" is due all the same.
+    const serverNow = NOW + 3 * 3_600_000;
+    const inFive = new Date(serverNow + 5 * 60_000).toISOString();
+    const { deps, timers } = setup(
+      [full(status('facebook', 1, { at: inFive, reason: 'spacing' }))],
+      { reached: true, answer: { ok: true } },
+      serverNow,
+    );
+    launchQueueProcessors(deps);
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    timers[0]?.run();
+    expect(deps.openProcessor).toHaveBeenCalledWith(
+      expect.objectContaining({ platform: 'facebook' }),
     );
   });
 

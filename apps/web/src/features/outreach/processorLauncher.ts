@@ -22,6 +22,7 @@ export function processorPageUrl(origin: string, platform: QueuePlatform): strin
 /**
  * Platforms with approved messages the server would send within PROCESSOR_DUE_WITHIN_MS: not
  * paused until resumed, not outside the working hours for longer, not waiting for tomorrow's cap.
+ * `now` is the server's: the times are its own, and this browser's clock may be off.
  */
 export function duePlatforms(
   platforms: readonly Pick<PlatformStatus, 'platform' | 'next' | 'queue'>[],
@@ -37,9 +38,15 @@ export function duePlatforms(
     .map((p) => p.platform);
 }
 
+/** GET /api/outreach/status: each platform, and the server's clock its times are read on. */
+interface LauncherStatus {
+  platforms: PlatformStatus[];
+  /** The server's now (ms): its next-send times count from it, not from this browser's clock. */
+  now: number;
+}
+
 export interface LauncherDeps {
-  /** GET /api/outreach/status. */
-  fetchStatus: () => Promise<PlatformStatus[]>;
+  fetchStatus: () => Promise<LauncherStatus>;
   openProcessor: (message: {
     type: 'open_queue_processor';
     url: string;
@@ -59,15 +66,16 @@ export function launchQueueProcessors(deps: LauncherDeps): () => void {
   let cancelled = false;
   const started = deps.now();
   void (async () => {
-    let platforms: PlatformStatus[];
+    let status: LauncherStatus;
     try {
-      platforms = await deps.fetchStatus();
+      status = await deps.fetchStatus();
     } catch {
       // No status, no processors this load; the queue pages say what is wrong with the server.
       return;
     }
     if (cancelled) return;
-    for (const launch of queueProcessorSchedule(duePlatforms(platforms, deps.now()), deps.random)) {
+    const due = duePlatforms(status.platforms, status.now);
+    for (const launch of queueProcessorSchedule(due, deps.random)) {
       // The delay counts from load, not from the status answer.
       const wait = Math.max(0, launch.delayMs - (deps.now() - started));
       cancels.push(
