@@ -118,7 +118,12 @@ export const platformStatusSchema = z.object({
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
 
 /** GET /outreach/status, and the answer to a change of limits or a pause. */
-export const queueStatusAnswer = z.object({ platforms: z.array(platformStatusSchema) });
+export const queueStatusAnswer = z.object({
+  /** The server's clock at the answer: the times above are on it, not on the browser's. */
+  now: isoTime,
+  platforms: z.array(platformStatusSchema),
+});
+export type QueueStatus = z.infer<typeof queueStatusAnswer>;
 
 /** The one message the extension may send now, under a lease. */
 export const leasedItemSchema = z.object({
@@ -137,6 +142,8 @@ export const leasedItemSchema = z.object({
 
 /** POST /outreach/{platform}/lease: an item, or why none and until when (null: no time known). */
 export const leaseAnswer = z.object({
+  /** The server's clock at the answer: a wait is `until - now`, whatever the browser's clock says. */
+  now: isoTime,
   item: leasedItemSchema.nullable(),
   wait: z
     .object({

@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 import { onRealtimeLeader } from '../../lib/realtime';
 import { pageRuntime, sendToExtension } from '../extension/bridge';
 import { queueStatusStore } from '../queue-status/useQueueStatus';
-import type { PlatformStatus } from './api';
+import type { QueueStatus } from '@leadloom/core';
 import { launchQueueProcessors } from './processorLauncher';
 
 // Once per page load: a tab that becomes leader later (the first one closed) asks once too.
@@ -22,7 +22,7 @@ export function QueueProcessorLauncher() {
       cancel = launchQueueProcessors({
         fetchStatus: () =>
           api
-            .get<{ platforms: PlatformStatus[]; now: string }>('/api/outreach/status')
+            .get<QueueStatus>('/api/outreach/status')
             .then((a) => ({ platforms: a.platforms, now: Date.parse(a.now) })),
         openProcessor: (message) => sendToExtension(pageRuntime(), message),
         saveStatus: (platform, status) => queueStatusStore().set(platform, status),

@@ -1,4 +1,10 @@
-import type { PlatformStatus, QueueItem, QueueLimits, QueuePlatform } from '@leadloom/core';
+import type {
+  PlatformStatus,
+  QueueItem,
+  QueueLimits,
+  QueuePlatform,
+  QueueStatus,
+} from '@leadloom/core';
 
 export type { PlatformStatus, QueueItem };
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,9 +58,7 @@ export function useQueueStatus(teamUID: string) {
   return useQuery({
     queryKey: outreachKeys.status(teamUID),
     queryFn: ({ signal }) =>
-      api
-        .get<{ platforms: PlatformStatus[] }>('/api/outreach/status', { signal })
-        .then((a) => a.platforms),
+      api.get<QueueStatus>('/api/outreach/status', { signal }).then((a) => a.platforms),
     // The next send time and the hour's count move with the clock.
     refetchInterval: 60_000,
   });
