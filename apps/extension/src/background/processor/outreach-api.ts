@@ -23,7 +23,12 @@ const leaseAnswerSchema = z.union([
   z.object({ item: leasedItemSchema, wait: z.null() }),
   z.object({
     item: z.null(),
-    wait: z.object({ reason: z.string(), until: z.string().nullable() }),
+    wait: z.object({
+      reason: z.string(),
+      until: z.string().nullable(),
+      /** Why the platform is paused, in the app's words (a paused wait only). */
+      message: z.string().optional(),
+    }),
   }),
 ]);
 export type LeaseAnswer = z.infer<typeof leaseAnswerSchema>;

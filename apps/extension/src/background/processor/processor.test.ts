@@ -163,12 +163,16 @@ function item(n: number, resumed = false, leaseId = `lease-${n}`): ApiResult<Lea
   };
 }
 
-function wait(reason: string, until: number | null): ApiResult<LeaseAnswer> {
+function wait(reason: string, until: number | null, message?: string): ApiResult<LeaseAnswer> {
   return {
     ok: true,
     value: {
       item: null,
-      wait: { reason, until: until === null ? null : new Date(until).toISOString() },
+      wait: {
+        reason,
+        until: until === null ? null : new Date(until).toISOString(),
+        ...(message === undefined ? {} : { message }),
+      },
     },
   };
 }
@@ -288,6 +292,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: new Date(T0 + 90_000).toISOString(),
       waitReason: 'spacing',
+      waitMessage: null,
       lastError: null,
     });
   });
@@ -429,6 +434,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: null,
       waitReason: null,
+      waitMessage: null,
       lastError: SIGNED_OUT_MESSAGE,
     });
     // An alarm left over does nothing while stopped.
@@ -447,7 +453,7 @@ describe('queue processor', () => {
     const ctx = setup();
     ctx.app.leases.push(
       { ok: false, kind: 'network', message: 'Leadloom could not be reached (fetch failed)' },
-      wait('paused', null),
+      wait('paused', null, 'Facebook asks you to sign in. Sign in there, then resume.'),
     );
     await ctx.processor.open(open);
     expect(ctx.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + RETRY_MS);
@@ -461,6 +467,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: null,
       waitReason: 'paused',
+      waitMessage: 'Facebook asks you to sign in. Sign in there, then resume.',
       lastError: null,
     });
     expect(ctx.alarms.alarms.has(alarmName('facebook'))).toBe(true);
