@@ -67,3 +67,10 @@ export const nextStepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('wait'), until: z.string().nullable() }),
 ]);
 export type NextStep = z.infer<typeof nextStepSchema>;
+
+/**
+ * The popup's question to the service worker: what each queue processor is doing. Answered with
+ * core's `GetStatusAnswer`, the same as the app's `get_status`.
+ */
+export const processorStatusRequestSchema = z.object({ type: z.literal('processor_status') });
+export const PROCESSOR_STATUS_REQUEST = { type: 'processor_status' } as const;

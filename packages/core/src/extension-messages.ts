@@ -123,6 +123,8 @@ export const processorStatusSchema = z.object({
   nextAt: z.iso.datetime().nullable(),
   /** Why it waits (the server's reason: `spacing`, `outside-hours`, `paused`, …). */
   waitReason: z.string().nullable(),
+  /** Why the platform is paused, in the server's words (optional: older extensions lack it). */
+  waitMessage: z.string().nullable().optional(),
   lastError: z.string().nullable(),
 });
 export type ProcessorStatus = z.infer<typeof processorStatusSchema>;

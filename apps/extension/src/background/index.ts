@@ -5,7 +5,7 @@
  */
 // First: before any zod schema is built (see zod-jitless.ts).
 import '../zod-jitless';
-import { contentMessageSchema } from '../protocol';
+import { contentMessageSchema, processorStatusRequestSchema } from '../protocol';
 import { chromeSessionStore } from '../session';
 import { createAppClient } from './app-client';
 import { createMessageHandler } from './handler';
@@ -51,6 +51,11 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => 
 // The content scripts (protocol.ts): only this extension's own scripts reach onMessage.
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== chrome.runtime.id) return false;
+  // The popup asks what the processors are doing: read from chrome.storage like everything else.
+  if (processorStatusRequestSchema.safeParse(message).success) {
+    processor.status().then(sendResponse, () => sendResponse(null));
+    return true;
+  }
   const parsed = contentMessageSchema.safeParse(message);
   if (!parsed.success) return false;
   processor

@@ -149,6 +149,8 @@ export const leaseAnswer = z.object({
     .object({
       reason: z.enum([...WAIT_REASONS, 'busy', 'empty']),
       until: isoTime.nullable(),
+      /** Why the platform is paused, in words (a paused wait only): the popup shows it. */
+      message: z.string().optional(),
     })
     .nullable(),
 });

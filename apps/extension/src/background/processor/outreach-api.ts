@@ -31,7 +31,12 @@ const leaseAnswerSchema = z.union([
   z.object({
     ...serverNow,
     item: z.null(),
-    wait: z.object({ reason: z.string(), until: z.string().nullable() }),
+    wait: z.object({
+      reason: z.string(),
+      until: z.string().nullable(),
+      /** Why the platform is paused, in the app's words (a paused wait only). */
+      message: z.string().optional(),
+    }),
   }),
 ]);
 export type LeaseAnswer = z.infer<typeof leaseAnswerSchema>;

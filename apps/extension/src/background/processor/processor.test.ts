@@ -171,14 +171,19 @@ function item(n: number, resumed = false, leaseId = `lease-${n}`): ApiResult<Lea
 function wait(
   reason: string,
   until: number | null,
-  serverNow: number | undefined = T0,
+  opts: { serverNow?: number | undefined; message?: string } = {},
 ): ApiResult<LeaseAnswer> {
+  const { serverNow, message } = { serverNow: T0, ...opts };
   return {
     ok: true,
     value: {
       ...serverAt(serverNow),
       item: null,
-      wait: { reason, until: until === null ? null : new Date(until).toISOString() },
+      wait: {
+        reason,
+        until: until === null ? null : new Date(until).toISOString(),
+        ...(message === undefined ? {} : { message }),
+      },
     },
   };
 }
@@ -298,6 +303,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: new Date(T0 + 90_000).toISOString(),
       waitReason: 'spacing',
+      waitMessage: null,
       lastError: null,
     });
   });
@@ -329,7 +335,7 @@ describe('queue processor', () => {
     // This PC's clock is 3 hours behind the server's: the server's 90 s are still 90 s here.
     const behind = setup();
     behind.clock.now = T0 - 3 * HOUR;
-    behind.app.leases.push(wait('spacing', T0 + 90_000, T0));
+    behind.app.leases.push(wait('spacing', T0 + 90_000, { serverNow: T0 }));
     await behind.processor.open(open);
     expect(behind.alarms.alarms.get(alarmName('facebook'))).toBe(T0 - 3 * HOUR + 90_000);
     // The state keeps the server's time, as the server gave it.
@@ -340,13 +346,13 @@ describe('queue processor', () => {
     // 3 hours ahead, divided by the speed: 90 s at speed 30 is 3 s from this browser's now.
     const ahead = setup(30);
     ahead.clock.now = T0 + 3 * HOUR;
-    ahead.app.leases.push(wait('hourly-cap', T0 + 90_000, T0));
+    ahead.app.leases.push(wait('hourly-cap', T0 + 90_000, { serverNow: T0 }));
     await ahead.processor.open(open);
     expect(ahead.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + 3 * HOUR + 3_000);
 
     // A server that sends no clock of its own: this browser's stands in.
     const older = setup();
-    older.app.leases.push(wait('spacing', T0 + 90_000, undefined));
+    older.app.leases.push(wait('spacing', T0 + 90_000, { serverNow: undefined }));
     await older.processor.open(open);
     expect(older.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + 90_000);
   });
@@ -466,6 +472,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: null,
       waitReason: null,
+      waitMessage: null,
       lastError: SIGNED_OUT_MESSAGE,
     });
     // An alarm left over does nothing while stopped.
@@ -484,7 +491,9 @@ describe('queue processor', () => {
     const ctx = setup();
     ctx.app.leases.push(
       { ok: false, kind: 'network', message: 'Leadloom could not be reached (fetch failed)' },
-      wait('paused', null),
+      wait('paused', null, {
+        message: 'Facebook asks you to sign in. Sign in there, then resume.',
+      }),
     );
     await ctx.processor.open(open);
     expect(ctx.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + RETRY_MS);
@@ -498,6 +507,7 @@ describe('queue processor', () => {
       sending: null,
       nextAt: null,
       waitReason: 'paused',
+      waitMessage: 'Facebook asks you to sign in. Sign in there, then resume.',
       lastError: null,
     });
     expect(ctx.alarms.alarms.has(alarmName('facebook'))).toBe(true);

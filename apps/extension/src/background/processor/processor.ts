@@ -84,6 +84,7 @@ const idleStatus: ProcessorStatus = {
   sending: null,
   nextAt: null,
   waitReason: null,
+  waitMessage: null,
   lastError: null,
 };
 
@@ -95,6 +96,7 @@ function freshCursor(url: string, offset: number): Cursor {
     report: null,
     nextAt: null,
     waitReason: null,
+    waitMessage: null,
     lastError: null,
     stopped: false,
   };
@@ -244,6 +246,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         report: null,
         nextAt: null,
         waitReason: null,
+        waitMessage: null,
         lastError: null,
       });
       await alarms.set(alarmName(platform), job.leasedAt + QUEUE_LEASE_MS);
@@ -255,6 +258,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       ...cursor,
       nextAt: until,
       waitReason: wait.reason,
+      waitMessage: wait.message ?? null,
       lastError: null,
     });
     // The server's times against the server's now: this browser's clock may be off by any amount.
@@ -382,6 +386,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
                   ? null
                   : new Date(cursor.nextAt).toISOString(),
               waitReason: cursor.job || cursor.stopped ? null : cursor.waitReason,
+              waitMessage: cursor.job || cursor.stopped ? null : (cursor.waitMessage ?? null),
               lastError: cursor.lastError,
             },
           ];

@@ -47,6 +47,8 @@ export const cursorSchema = z.object({
   /** The server's next send time (ms), null when it gave none. */
   nextAt: z.number().nullable(),
   waitReason: z.string().nullable(),
+  /** The server's words for a pause (absent in cursors stored before it was kept). */
+  waitMessage: z.string().nullable().optional(),
   lastError: z.string().nullable(),
   /** Stopped until the app opens the processor again (the session is gone). */
   stopped: z.boolean(),

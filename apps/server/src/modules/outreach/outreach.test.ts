@@ -400,6 +400,29 @@ describe(`review (${ENGINE})`, () => {
     // The first is still waiting for review, the third was rejected: nothing more to send.
     expect((await lease()).body).toMatchObject({ item: null, wait: { reason: 'empty' } });
   });
+
+  it('a teammate’s edit of an approved message sends it back for review; the sender’s own edit does not', async () => {
+    await useLimits();
+    const [gtid] = await contactsWithProfiles(1);
+    const queued = await member.api(
+      team('/items'),
+      post({ platform: 'facebook', GTIDs: [gtid], text: 'Hello', queuedToUID: owner.uid }),
+    );
+    const { itemUID } = (queued.body!.items as { itemUID: string }[])[0]!;
+    await owner.client.api(team('/review'), post({ decision: 'approve', itemUIDs: [itemUID] }));
+    const patch = (client: typeof member, text: string) =>
+      client.api(team(`/items/${itemUID}`), { method: 'PATCH', body: JSON.stringify({ text }) });
+
+    const edited = await patch(member, 'Hello, and buy now');
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'pending', text: 'Hello, and buy now' });
+    expect((await lease()).body).toMatchObject({ item: null, wait: { reason: 'empty' } });
+
+    await owner.client.api(team('/review'), post({ decision: 'approve', itemUIDs: [itemUID] }));
+    const own = await patch(owner.client, 'Hello there');
+    expect(own.body).toMatchObject({ status: 'approved', text: 'Hello there' });
+    expect((await leased()).text).toBe('Hello there');
+  });
 });
 
 describe(`leases and pacing (${ENGINE})`, () => {
@@ -551,7 +574,12 @@ describe(`leases and pacing (${ENGINE})`, () => {
     expect((await report(item, 'rate-limited')).body).toMatchObject({
       item: { status: 'approved' },
     });
-    expectWait((await lease()).body, 'paused', MONDAY_NOON + 24 * 60 * MINUTE);
+    const pausedLease = (await lease()).body;
+    expectWait(pausedLease, 'paused', MONDAY_NOON + 24 * 60 * MINUTE);
+    // The extension is told why, in the words the app shows.
+    expect(pausedLease).toMatchObject({
+      wait: { message: expect.stringContaining('Facebook showed a limit warning') },
+    });
     const status = await owner.client.api('/api/outreach/status');
     const fb = (status.body!.platforms as { platform: string; paused: unknown }[]).find(
       (p) => p.platform === 'facebook',

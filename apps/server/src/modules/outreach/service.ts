@@ -307,6 +307,11 @@ export async function editQueueItem(
     async (tx) => {
       const item = await waitingItem(tx, scope, itemUID);
       await repo.setItemText(scope, tx.db, itemUID, text, tx.clock.at());
+      // The sender confirms what their account sends (SPEC §4): a teammate's change to an
+      // approved message sends it back to the sender's review queue.
+      if (item.queuedToUID !== scope.uid && item.status === 'approved') {
+        await repo.setItemStatus(scope, tx.db, itemUID, 'pending', tx.clock.at());
+      }
       await emit(tx, scope, { changed: [itemChanged(item.GTID)] });
       return viewOf((await repo.itemByUID(scope, tx.db, itemUID))!);
     },
@@ -374,17 +379,30 @@ export interface LeasedItem {
 export type LeaseAnswer = { now: string } & (
   | { item: LeasedItem; wait: null }
   /** Nothing to send now: why, and the earliest time to ask again (null: nothing is coming). */
-  | { item: null; wait: { reason: WaitReason | 'busy' | 'empty'; until: string | null } }
+  | {
+      item: null;
+      wait: {
+        reason: WaitReason | 'busy' | 'empty';
+        until: string | null;
+        /** Why the platform is paused, in words (a paused wait only): the extension shows it. */
+        message?: string;
+      };
+    }
 );
 
 const waitAnswer = (
   now: number,
   reason: WaitReason | 'busy' | 'empty',
   until: number | null,
+  message?: string,
 ): LeaseAnswer => ({
   now: new Date(now).toISOString(),
   item: null,
-  wait: { reason, until: until === null ? null : new Date(until).toISOString() },
+  wait: {
+    reason,
+    until: until === null ? null : new Date(until).toISOString(),
+    ...(message === undefined ? {} : { message }),
+  },
 });
 
 /**
@@ -426,7 +444,16 @@ export async function leaseNext(
         }
       }
     }
-    if (!decision.ok) return waitAnswer(now, decision.reason, decision.until);
+    if (!decision.ok) {
+      const { pauseReason } = row.state;
+      const paused = decision.reason === 'paused' && pauseReason !== null;
+      return waitAnswer(
+        now,
+        decision.reason,
+        decision.until,
+        paused ? pauseMessage(pauseReason, PLATFORM_NAMES[platform]) : undefined,
+      );
+    }
 
     const leaseId = newPushId('lease', now);
     const expiresAt = new Date(now + QUEUE_LEASE_MS);

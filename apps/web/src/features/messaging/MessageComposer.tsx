@@ -18,6 +18,7 @@ import {
   Group,
   Modal,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -207,7 +208,8 @@ export function MessageComposer({
             Check the text before sending.
           </Alert>
         )}
-        <Group grow gap="sm" align="flex-start">
+        {/* Side by side where both fit; stacked on a phone, so neither choice is cut short. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label="Send on"
             data={QUEUE_PLATFORMS.map((p) => ({
@@ -238,7 +240,7 @@ export function MessageComposer({
               (sender ?? me.uid) === me.uid ? undefined : 'They review it before it goes out'
             }
           />
-        </Group>
+        </SimpleGrid>
         <Text size="xs" c="dimmed">
           Queue it and the {PRODUCT_NAME} extension sends it, paced by your sending limits. Or copy
           it into the conversation and mark it sent to log it on the timeline.

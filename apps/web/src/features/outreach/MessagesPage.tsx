@@ -31,6 +31,8 @@ import {
   type QueueBox,
   type QueueItem,
 } from './api';
+import classes from './MessagesPage.module.css';
+import { resultNote } from './resultNote';
 import { SendingStatus } from './SendingStatus';
 
 const TABS: { value: string; box: QueueBox; label: string }[] = [
@@ -292,6 +294,7 @@ function ItemRow({
         ? item.notBefore
         : item.createdAt;
   const editable = item.status === 'pending' || item.status === 'approved';
+  const note = resultNote(item);
 
   return (
     <Group
@@ -300,7 +303,7 @@ function ItemRow({
       wrap="nowrap"
       px="xs"
       py={8}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      className={classes.row}
       data-testid="queue-item"
     >
       {box === 'review' && (
@@ -311,101 +314,103 @@ function ItemRow({
           onChange={(e) => onSelect(e.currentTarget.checked)}
         />
       )}
-      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-        <Group gap="xs" wrap="wrap">
-          <Anchor
-            component={Link}
-            to={`/contact/${encodeURIComponent(item.GTID)}`}
-            fw={600}
-            size="sm"
-          >
-            {item.contactName || 'Unnamed contact'}
-          </Anchor>
-          <Badge size="xs" variant="light" color="gray">
-            {PLATFORM_NAMES[item.platform]}
-          </Badge>
-          {box !== 'review' && (
-            <Badge size="xs" variant="light" color={status.color}>
-              {item.status === 'approved' && item.notBefore ? 'Retry later' : status.label}
+      <div className={classes.body}>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Anchor
+              component={Link}
+              to={`/contact/${encodeURIComponent(item.GTID)}`}
+              fw={600}
+              size="sm"
+            >
+              {item.contactName || 'Unnamed contact'}
+            </Anchor>
+            <Badge size="xs" variant="light" color="gray">
+              {PLATFORM_NAMES[item.platform]}
             </Badge>
+            {box !== 'review' && (
+              <Badge size="xs" variant="light" color={status.color}>
+                {item.status === 'approved' && item.notBefore ? 'Retry later' : status.label}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {box === 'history' ? relativeTime(when) : `queued ${relativeTime(item.createdAt)}`}
+              {queuedBy ? ` by ${queuedBy}` : ''}
+            </Text>
+          </Group>
+          {editing !== null ? (
+            <Stack gap={6}>
+              <Textarea
+                aria-label={`Message to ${item.contactName}`}
+                autosize
+                minRows={2}
+                maxRows={10}
+                value={editing}
+                onChange={(e) => setEditing(e.currentTarget.value)}
+                data-autofocus
+              />
+              <Group gap="xs" justify="flex-end">
+                <Button size="compact-sm" variant="default" onClick={() => setEditing(null)}>
+                  Cancel
+                </Button>
+                <Button
+                  size="compact-sm"
+                  disabled={!editing.trim()}
+                  loading={edit.isPending}
+                  onClick={() =>
+                    edit.mutate(
+                      { itemUID: item.itemUID, text: editing },
+                      {
+                        onSuccess: () => setEditing(null),
+                        onError: (e) => toastError(e, 'The message was not saved'),
+                      },
+                    )
+                  }
+                >
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              lineClamp={6}
+            >
+              {item.text}
+            </Text>
           )}
-          <Text size="xs" c="dimmed">
-            {box === 'history' ? relativeTime(when) : `queued ${relativeTime(item.createdAt)}`}
-            {queuedBy ? ` by ${queuedBy}` : ''}
-          </Text>
-        </Group>
-        {editing !== null ? (
-          <Stack gap={6}>
-            <Textarea
-              aria-label={`Message to ${item.contactName}`}
-              autosize
-              minRows={2}
-              maxRows={10}
-              value={editing}
-              onChange={(e) => setEditing(e.currentTarget.value)}
-              data-autofocus
-            />
-            <Group gap="xs" justify="flex-end">
-              <Button size="compact-sm" variant="default" onClick={() => setEditing(null)}>
-                Cancel
+          {note && box === 'history' && (
+            <Text size="xs" c={note.color}>
+              {note.text}
+            </Text>
+          )}
+        </Stack>
+        {editing === null && (
+          <Group gap={4} wrap="nowrap">
+            {editable && (
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item.text)}>
+                Edit
               </Button>
-              <Button
-                size="compact-sm"
-                disabled={!editing.trim()}
-                loading={edit.isPending}
-                onClick={() =>
-                  edit.mutate(
-                    { itemUID: item.itemUID, text: editing },
-                    {
-                      onSuccess: () => setEditing(null),
-                      onError: (e) => toastError(e, 'The message was not saved'),
-                    },
-                  )
-                }
-              >
-                Save
+            )}
+            {box === 'review' && (
+              <>
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={onReject}>
+                  Reject
+                </Button>
+                <Button size="compact-xs" variant="light" onClick={onApprove}>
+                  Approve
+                </Button>
+              </>
+            )}
+            {box === 'sending' && item.status === 'approved' && (
+              <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
+                Remove
               </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            lineClamp={6}
-          >
-            {item.text}
-          </Text>
+            )}
+          </Group>
         )}
-        {item.resultDetail && box === 'history' && (
-          <Text size="xs" c="red">
-            {item.resultDetail}
-          </Text>
-        )}
-      </Stack>
-      {editing === null && (
-        <Group gap={4} wrap="nowrap">
-          {editable && (
-            <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item.text)}>
-              Edit
-            </Button>
-          )}
-          {box === 'review' && (
-            <>
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={onReject}>
-                Reject
-              </Button>
-              <Button size="compact-xs" variant="light" onClick={onApprove}>
-                Approve
-              </Button>
-            </>
-          )}
-          {box === 'sending' && item.status === 'approved' && (
-            <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
-              Remove
-            </Button>
-          )}
-        </Group>
-      )}
+      </div>
     </Group>
   );
 }

@@ -40,7 +40,6 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePipelines } from '../pipeline/api';
-import { toastError } from '../../ui/toast';
 import { usePipelineDetail } from '../setup-pipelines/api';
 import { useStatusLabels, useTagSets } from '../setup-tags/api';
 import { useMessageTemplates } from '../messaging/api';
@@ -428,7 +427,13 @@ export function BulkBar({
   onSelectAllMatching: () => void;
   onClear: () => void;
 }) {
-  const [form, setForm] = useState<BulkActionType | null>(null);
+  const [form, setFormState] = useState<BulkActionType | null>(null);
+  /** Why the last start was refused (a plan or a flag, a bad selection): kept in the form. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const setForm = (next: BulkActionType | null) => {
+    setRefused(null);
+    setFormState(next);
+  };
   const [job, setJob] = useState<{ jobUID: string; type: BulkActionType } | null>(null);
   const start = useStartBulkJob(teamUID);
   const totalValue = total?.value ?? 0;
@@ -443,7 +448,7 @@ export function BulkBar({
         setJob({ jobUID: created.jobUID, type: action.type });
         onClear();
       },
-      onError: (e) => toastError(e, `Couldn't start "${ACTION_TITLES[action.type]}"`),
+      onError: (e) => setRefused(e instanceof Error ? e.message : 'Something went wrong'),
     });
   };
 
@@ -542,6 +547,17 @@ export function BulkBar({
               <Alert variant="light" color="yellow" p="xs">
                 The count stops at {totalValue.toLocaleString('en-US')}: every contact matching this
                 filter is included, however many there are.
+              </Alert>
+            )}
+            {refused && (
+              <Alert
+                variant="light"
+                color="red"
+                p="xs"
+                role="alert"
+                title={`Couldn't start "${ACTION_TITLES[form]}"`}
+              >
+                {refused}
               </Alert>
             )}
             <ActionForm
