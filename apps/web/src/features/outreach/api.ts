@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
 import { teamKeys } from '../../lib/teamKeys';
+import { wakeDueProcessors } from './processorDeps';
 
 /** docs/api.md "Message queue and sending limits". */
 export interface QueueItem {
@@ -104,7 +105,11 @@ export function useOutreachMutations(teamUID: string) {
           draft,
           changeHeaders(),
         ),
-      onSuccess: refresh,
+      onSuccess: (answer) => {
+        // Queued to the sender themself: in their send queue now.
+        if (answer.items.some((i) => i.status === 'approved')) wakeDueProcessors();
+        return refresh();
+      },
     }),
     review: useMutation({
       mutationFn: (body: {
@@ -112,7 +117,10 @@ export function useOutreachMutations(teamUID: string) {
         itemUIDs?: string[];
         platform?: QueuePlatform;
       }) => api.post<{ changed: number }>(`${teamPath(teamUID)}/review`, body, changeHeaders()),
-      onSuccess: refresh,
+      onSuccess: (answer, body) => {
+        if (body.decision === 'approve' && answer.changed > 0) wakeDueProcessors();
+        return refresh();
+      },
     }),
     edit: useMutation({
       mutationFn: ({ itemUID, text }: { itemUID: string; text: string }) =>
@@ -142,7 +150,10 @@ export function useOutreachMutations(teamUID: string) {
           `/api/outreach/${platform}/${paused ? 'pause' : 'resume'}`,
           {},
         ),
-      onSuccess: (a) => setStatus(a.platforms),
+      onSuccess: (a, { paused }) => {
+        setStatus(a.platforms);
+        if (!paused) wakeDueProcessors(a.platforms);
+      },
     }),
   };
 }
