@@ -281,17 +281,23 @@ describe.skipIf(requireChromium())('the sender when things go wrong', () => {
     };
     await view.setViewportSize({ width: 390, height: 844 });
     await expect
-      .poll(async () => {
-        const { name, text } = await boxes();
-        return { below: text.y >= name.y + name.height - 1, sameLeft: text.x === name.x };
-      })
+      .poll(
+        async () => {
+          const { name, text } = await boxes();
+          return { below: text.y >= name.y + name.height - 1, sameLeft: text.x === name.x };
+        },
+        { timeout: 5_000 },
+      )
       .toEqual({ below: true, sameLeft: true });
     await view.setViewportSize({ width: 1440, height: 900 });
     await expect
-      .poll(async () => {
-        const { name, text } = await boxes();
-        return { beside: text.x >= name.x + name.width, sameTop: Math.abs(text.y - name.y) < 2 };
-      })
+      .poll(
+        async () => {
+          const { name, text } = await boxes();
+          return { beside: text.x >= name.x + name.width, sameTop: Math.abs(text.y - name.y) < 2 };
+        },
+        { timeout: 5_000 },
+      )
       .toEqual({ beside: true, sameTop: true });
     await shoot(view, 'processor-paused');
     await view.close();
