@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onRecipientPage, sameMessage } from './sender';
+import { onRecipientPage } from './recipient';
+import { sameMessage } from './sender';
 
 describe('sameMessage', () => {
   it('keeps line breaks and emoji, forgiving only white space at the ends', () => {

@@ -19,6 +19,7 @@ import {
 } from './dom';
 import { containsMarker } from './markers';
 import { insertText, type InsertMethod } from './insert';
+import { onRecipientPage } from './recipient';
 import type { PlatformData } from './types';
 
 export interface SendOutcome {
@@ -92,28 +93,6 @@ export function findComposer(doc: Document, data: PlatformData): HTMLElement | n
 /** The user's own messages in the open thread, oldest first. */
 export function outgoingMessages(doc: Document, data: PlatformData): Element[] {
   return findAllShown(doc, data.selectors.outgoingMessage);
-}
-
-/**
- * Whether the page is the one the worker opened for the recipient: the same host and path
- * (case and a trailing slash aside) and, for Facebook's numeric profiles, the same `id`. A page
- * that is someone else's must never get the message.
- */
-export function onRecipientPage(href: string, recipient: string): boolean {
-  let page: URL;
-  let wanted: URL;
-  try {
-    page = new URL(href);
-    wanted = new URL(recipient);
-  } catch {
-    return false;
-  }
-  const path = (url: URL) => url.pathname.replace(/\/+$/, '').toLowerCase();
-  return (
-    page.hostname === wanted.hostname &&
-    path(page) === path(wanted) &&
-    page.searchParams.get('id') === wanted.searchParams.get('id')
-  );
 }
 
 /** Same words as sent: line breaks kept, only the ends' white space forgiven. */

@@ -218,10 +218,11 @@ function setup(speed = 1) {
 }
 
 const open = { url: URL_FB, platform: 'facebook', offset: 0 } as const;
-const nextStep = (): ContentMessage => ({
+/** The page asks for its step; by default from the first item's recipient page. */
+const nextStep = (href = 'https://www.facebook.com/person1'): ContentMessage => ({
   type: 'next_step',
   platform: 'facebook',
-  href: 'https://www.facebook.com/x',
+  href,
 });
 
 /** The page's report on the first leased item. */
@@ -384,6 +385,35 @@ describe('queue processor', () => {
     expect(await again.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
       step: 'wait',
     });
+  });
+
+  it('a page reloaded inside the thread goes back to the recipient, where the job is resumed', async () => {
+    const ctx = setup();
+    ctx.app.leases.push(item(1));
+    await ctx.processor.open(open);
+    const tab = await workTab(ctx);
+    expect(await ctx.processor.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
+      step: 'send',
+      job: { resumed: false },
+    });
+    // The page opened the thread from the profile, sent, and reloaded before it could report:
+    // that thread's page cannot be told to be the recipient's, so the tab goes back there.
+    const thread = 'https://www.facebook.com/messages/t/100000000000001';
+    await ctx.browser.port.navigate(tab, thread);
+    expect(await ctx.processor.onContentMessage(nextStep(thread), { tabId: tab })).toEqual({
+      step: 'wait',
+      until: null,
+    });
+    expect(ctx.browser.tabUrl(tab)).toBe('https://www.facebook.com/person1');
+    expect(await ctx.processor.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
+      step: 'send',
+      job: { itemUID: 'item-1', resumed: true },
+    });
+    // Sent back counts as a hand-out: a page that keeps landing elsewhere does not loop.
+    expect(await ctx.processor.onContentMessage(nextStep(thread), { tabId: tab })).toMatchObject({
+      step: 'wait',
+    });
+    expect(ctx.app.api.lease).toHaveBeenCalledTimes(1);
   });
 
   it('a job the server leased before (resumed) is handed with resumed: true from the start', async () => {

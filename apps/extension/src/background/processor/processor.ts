@@ -20,6 +20,7 @@ import {
   type ProcessorStatus,
   type QueueProcessorPlatform,
 } from '@leadloom/core';
+import { onRecipientPage } from '../../platforms/recipient';
 import type { ContentMessage, NextStep, SendJob } from '../../protocol';
 import type { OutreachApi } from './outreach-api';
 import type { AlarmPort, WindowPort } from './ports';
@@ -266,7 +267,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     await wakeIn(platform, until === null ? IDLE_POLL_MS : until - serverNow);
   }
 
-  async function nextStep(platform: QueueProcessorPlatform, tabId: number | undefined) {
+  async function nextStep(
+    platform: QueueProcessorPlatform,
+    tabId: number | undefined,
+    href: string,
+  ) {
     const window = (await store.windows())[platform];
     if (!window || tabId === undefined || window.workTabId !== tabId) {
       return { step: 'idle' } satisfies NextStep;
@@ -279,6 +284,16 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         step: 'wait',
         until: until === null ? null : new Date(until).toISOString(),
       } satisfies NextStep;
+    }
+    if (job.handouts > 0 && !onRecipientPage(href, job.recipient)) {
+      // Asked again, unreported, from a page that is not the recipient's: it reloaded inside the
+      // thread the recipient's page opened, or the browser came back there. Nothing says whose
+      // thread that is, so the tab goes back to the recipient's page, where the job is handed out
+      // resumed (it looks in the thread first). Counted, so a page that keeps landing elsewhere
+      // cannot loop.
+      await store.setCursor(platform, { ...cursor, job: { ...job, handouts: job.handouts + 1 } });
+      await navigate(platform, window, job.recipient);
+      return { step: 'wait', until: null } satisfies NextStep;
     }
     const send: SendJob = {
       itemUID: job.itemUID,
@@ -425,7 +440,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     async onContentMessage(message, sender) {
       switch (message.type) {
         case 'next_step':
-          return serial(message.platform, () => nextStep(message.platform, sender.tabId));
+          return serial(message.platform, () =>
+            nextStep(message.platform, sender.tabId, message.href),
+          );
         case 'step_result':
           return serial(message.platform, () => stepResult(message, sender.tabId));
         case 'manual_send': {

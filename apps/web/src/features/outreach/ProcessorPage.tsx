@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Box,
+  Flex,
   Group,
   Paper,
   Progress,
@@ -16,8 +17,10 @@ import { Link, useParams } from 'react-router';
 import { QueryError } from '../../ui/QueryError';
 import { ListSkeleton } from '../../ui/Skeletons';
 import { useQueueStatus as useLocalQueueStatus } from '../queue-status/useQueueStatus';
+import { RealtimeSync } from '../realtime/RealtimeSync';
 import { useCurrentTeam } from '../session/CurrentUser';
 import { useQueueBox, useQueueStatus } from './api';
+import { QueueProcessorLauncher } from './QueueProcessorLauncher';
 import { SendingStatus } from './SendingStatus';
 import { useProcessorStatusSync } from './useProcessorStatusSync';
 
@@ -62,6 +65,10 @@ export function ProcessorPage() {
 
   return (
     <Box maw={720} mx="auto" p="lg">
+      {/* A page without the app's layout: it keeps its items and the pause state live itself,
+          and, should it become the leader tab, asks for the processors like any other. */}
+      <RealtimeSync />
+      <QueueProcessorLauncher />
       <Stack gap="md">
         <div>
           <Title order={1} size="h3">
@@ -107,12 +114,7 @@ export function ProcessorPage() {
                     <Badge size="sm" color="teal" variant="light" style={{ flex: 'none' }}>
                       Sending
                     </Badge>
-                    <Text size="sm" fw={600}>
-                      {sending.contactName}
-                    </Text>
-                    <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                      {sending.text}
-                    </Text>
+                    <ItemLine name={sending.contactName} text={sending.text} lines={2} strong />
                   </Group>
                 ) : (
                   <Text size="sm" mt={4}>
@@ -134,14 +136,7 @@ export function ProcessorPage() {
                 ) : (
                   <Stack gap={4} mt={4}>
                     {next.map((i) => (
-                      <Group key={i.itemUID} gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={500} style={{ flex: 'none' }}>
-                          {i.contactName}
-                        </Text>
-                        <Text size="sm" c="dimmed" lineClamp={1}>
-                          {i.text}
-                        </Text>
-                      </Group>
+                      <ItemLine key={i.itemUID} name={i.contactName} text={i.text} lines={1} />
                     ))}
                   </Stack>
                 )}
@@ -151,5 +146,43 @@ export function ProcessorPage() {
         </Paper>
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * A message's recipient and text: side by side from a tablet up, the name above the text on a
+ * phone, where a name beside it would leave the text a few letters of width.
+ */
+function ItemLine({
+  name,
+  text,
+  lines,
+  strong = false,
+}: {
+  name: string;
+  text: string;
+  lines: number;
+  strong?: boolean;
+}) {
+  return (
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      gap={{ base: 0, sm: 'xs' }}
+      style={{ minWidth: 0, flex: 1 }}
+      data-testid="processor-item"
+    >
+      <Text size="sm" fw={strong ? 600 : 500} style={{ flex: 'none' }}>
+        {name}
+      </Text>
+      <Text
+        size="sm"
+        c={strong ? undefined : 'dimmed'}
+        lineClamp={lines}
+        // One line shows the text's lines run together; more keep its line breaks.
+        style={{ minWidth: 0, whiteSpace: lines > 1 ? 'pre-wrap' : undefined }}
+      >
+        {text}
+      </Text>
+    </Flex>
   );
 }

@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
 import { onRealtimeLeader } from '../../lib/realtime';
-import { pageRuntime, sendToExtension } from '../extension/bridge';
-import { queueStatusStore } from '../queue-status/useQueueStatus';
-import type { QueueStatus } from '@leadloom/core';
+import { browserLauncherDeps } from './processorDeps';
 import { launchQueueProcessors } from './processorLauncher';
 
 // Once per page load: a tab that becomes leader later (the first one closed) asks once too.
@@ -11,7 +8,9 @@ let launched = false;
 
 /**
  * Mounted once in the signed-in layout: when this tab is the leader tab, asks the extension to
- * open the queue processors that have messages due (processorLauncher.ts).
+ * open the queue processors that have messages due (processorLauncher.ts). What the user makes
+ * due later (Resume, approving, queueing) wakes them from the tab it happens in
+ * (processorDeps.ts `wakeDueProcessors`).
  */
 export function QueueProcessorLauncher() {
   useEffect(() => {
@@ -19,21 +18,7 @@ export function QueueProcessorLauncher() {
     const stop = onRealtimeLeader(() => {
       if (launched) return;
       launched = true;
-      cancel = launchQueueProcessors({
-        fetchStatus: () =>
-          api
-            .get<QueueStatus>('/api/outreach/status')
-            .then((a) => ({ platforms: a.platforms, now: Date.parse(a.now) })),
-        openProcessor: (message) => sendToExtension(pageRuntime(), message),
-        saveStatus: (platform, status) => queueStatusStore().set(platform, status),
-        origin: window.location.origin,
-        now: () => Date.now(),
-        random: Math.random,
-        setTimer: (run, ms) => {
-          const id = window.setTimeout(run, ms);
-          return () => window.clearTimeout(id);
-        },
-      });
+      cancel = launchQueueProcessors(browserLauncherDeps());
     });
     return () => {
       stop();

@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { newChangeId } from '../../lib/changeId';
 import { onChangeOf } from '../../lib/staleKeys';
 import { teamKeys } from '../../lib/teamKeys';
+import { wakeDueProcessors } from './processorDeps';
 
 export type QueueBox = 'review' | 'sending' | 'history';
 
@@ -77,7 +78,11 @@ export function useOutreachMutations(teamUID: string) {
           draft,
           changeHeaders(),
         ),
-      onSuccess: refresh,
+      onSuccess: (answer) => {
+        // Queued to the sender themself: in their send queue now.
+        if (answer.items.some((i) => i.status === 'approved')) wakeDueProcessors();
+        return refresh();
+      },
     }),
     review: useMutation({
       mutationFn: (body: {
@@ -85,7 +90,10 @@ export function useOutreachMutations(teamUID: string) {
         itemUIDs?: string[];
         platform?: QueuePlatform;
       }) => api.post<{ changed: number }>(`${teamPath(teamUID)}/review`, body, changeHeaders()),
-      onSuccess: refresh,
+      onSuccess: (answer, body) => {
+        if (body.decision === 'approve' && answer.changed > 0) wakeDueProcessors();
+        return refresh();
+      },
     }),
     edit: useMutation({
       mutationFn: ({ itemUID, text }: { itemUID: string; text: string }) =>
@@ -111,11 +119,11 @@ export function useOutreachMutations(teamUID: string) {
     }),
     setPaused: useMutation({
       mutationFn: ({ platform, paused }: { platform: QueuePlatform; paused: boolean }) =>
-        api.post<{ platforms: PlatformStatus[] }>(
-          `/api/outreach/${platform}/${paused ? 'pause' : 'resume'}`,
-          {},
-        ),
-      onSuccess: (a) => setStatus(a.platforms),
+        api.post<QueueStatus>(`/api/outreach/${platform}/${paused ? 'pause' : 'resume'}`, {}),
+      onSuccess: (a, { paused }) => {
+        setStatus(a.platforms);
+        if (!paused) wakeDueProcessors(a);
+      },
     }),
   };
 }

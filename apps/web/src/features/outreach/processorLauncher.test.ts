@@ -5,6 +5,7 @@ import type { PlatformStatus } from './api';
 import {
   duePlatforms,
   launchQueueProcessors,
+  openDueProcessors,
   PROCESSOR_DUE_WITHIN_MS,
   queueStatusFromProcessor,
   type LauncherDeps,
@@ -156,6 +157,42 @@ describe('launchQueueProcessors', () => {
     await vi.waitFor(() => expect(timers).toHaveLength(1));
     cancel();
     expect(timers[0]?.cancelled).toBe(true);
+  });
+});
+
+describe('openDueProcessors', () => {
+  it('asks at once for each platform due after the change, with the window offsets', async () => {
+    const { deps, timers, saved } = setup([], { reached: true, answer: { ok: true } });
+    await openDueProcessors(deps, {
+      now: NOW,
+      platforms: [
+        full(status('facebook', 1, { at: at(30_000), reason: 'spacing' })),
+        full(status('instagram', 2, { at: at(0), reason: 'ready' })),
+        full(status('linkedin', 1, { at: null, reason: 'paused' })),
+      ],
+    });
+    expect(timers).toEqual([]);
+    expect(deps.fetchStatus).not.toHaveBeenCalled();
+    expect(vi.mocked(deps.openProcessor).mock.calls.map(([m]) => [m.platform, m.offset])).toEqual([
+      ['facebook', 0],
+      ['instagram', 50],
+    ]);
+    expect(saved).toEqual([
+      ['facebook', { error: null, location: 'https://app.example.com/queue/facebook' }],
+      ['instagram', { error: null, location: 'https://app.example.com/queue/instagram' }],
+    ]);
+  });
+
+  it('asks nothing while the platform stays paused or nothing is approved', async () => {
+    const { deps } = setup([], { reached: true, answer: { ok: true } });
+    await openDueProcessors(deps, {
+      now: NOW,
+      platforms: [
+        full(status('facebook', 3, { at: at(86_400_000), reason: 'paused' })),
+        full(status('instagram', 0, { at: null, reason: 'empty' })),
+      ],
+    });
+    expect(deps.openProcessor).not.toHaveBeenCalled();
   });
 });
 

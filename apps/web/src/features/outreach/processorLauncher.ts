@@ -39,7 +39,7 @@ export function duePlatforms(
 }
 
 /** GET /api/outreach/status: each platform, and the server's clock its times are read on. */
-interface LauncherStatus {
+export interface LauncherStatus {
   platforms: PlatformStatus[];
   /** The server's now (ms): its next-send times count from it, not from this browser's clock. */
   now: number;
@@ -60,6 +60,26 @@ export interface LauncherDeps {
   setTimer: (run: () => void, ms: number) => () => void;
 }
 
+type Launch = ReturnType<typeof queueProcessorSchedule>[number];
+
+/** Asks the extension to open (or wake) one platform's processor and saves how it went. */
+async function openProcessor(
+  deps: Pick<LauncherDeps, 'openProcessor' | 'saveStatus' | 'origin'>,
+  launch: Launch,
+  cancelled: () => boolean = () => false,
+): Promise<void> {
+  const url = processorPageUrl(deps.origin, launch.platform);
+  const result = await deps.openProcessor({
+    type: 'open_queue_processor',
+    url,
+    platform: launch.platform,
+    offset: launch.offset,
+  });
+  if (cancelled()) return;
+  const error = !result.reached ? result.reason : result.answer.ok ? null : result.answer.error;
+  deps.saveStatus(launch.platform, { error, location: error ? null : url });
+}
+
 /** Asks the extension for the due processors; returns a function that cancels what is pending. */
 export function launchQueueProcessors(deps: LauncherDeps): () => void {
   const cancels: Array<() => void> = [];
@@ -78,33 +98,29 @@ export function launchQueueProcessors(deps: LauncherDeps): () => void {
     for (const launch of queueProcessorSchedule(due, deps.random)) {
       // The delay counts from load, not from the status answer.
       const wait = Math.max(0, launch.delayMs - (deps.now() - started));
-      cancels.push(
-        deps.setTimer(() => {
-          const url = processorPageUrl(deps.origin, launch.platform);
-          void deps
-            .openProcessor({
-              type: 'open_queue_processor',
-              url,
-              platform: launch.platform,
-              offset: launch.offset,
-            })
-            .then((result) => {
-              if (cancelled) return;
-              const error = !result.reached
-                ? result.reason
-                : result.answer.ok
-                  ? null
-                  : result.answer.error;
-              deps.saveStatus(launch.platform, { error, location: error ? null : url });
-            });
-        }, wait),
-      );
+      cancels.push(deps.setTimer(() => void openProcessor(deps, launch, () => cancelled), wait));
     }
   })();
   return () => {
     cancelled = true;
     cancels.forEach((cancel) => cancel());
   };
+}
+
+/**
+ * After the user made messages due (resumed a platform, approved or queued messages): asks the
+ * extension at once for the processors of the platforms now due, given the status after the
+ * change. A processor that runs already is only woken (the extension leases at once instead of
+ * at its next poll); one the user closed, or that never opened this load, opens. One action is
+ * one ask from the tab it was taken in, so no leader is needed.
+ */
+export async function openDueProcessors(
+  deps: Pick<LauncherDeps, 'openProcessor' | 'saveStatus' | 'origin'>,
+  status: LauncherStatus,
+): Promise<void> {
+  const due = duePlatforms(status.platforms, status.now);
+  // The schedule gives the window offsets (Instagram beside Facebook); its delays are for load.
+  await Promise.all(queueProcessorSchedule(due).map((launch) => openProcessor(deps, launch)));
 }
 
 /**
