@@ -387,6 +387,13 @@ describe.skipIf(requireChromium())('extension warnings and the wrong-address dia
       .click();
     const save = page.getByRole('button', { name: 'Save plan' });
     await save.waitFor();
+    // The drawer slides in from the right: judge it where it comes to rest, inside the window.
+    await expect
+      .poll(async () => {
+        const box = await save.boundingBox();
+        return box !== null && box.x + box.width <= 1440;
+      })
+      .toBe(true);
     expect(await coveredBy(save)).toEqual([]);
     for (const size of [{ width: 390, height: 844 }]) {
       await page.setViewportSize(size);
