@@ -246,7 +246,9 @@ describe.skipIf(requireChromium())('notices in the browser', () => {
 
   it('announces a new web app version; Refresh reloads, /queue reloads by itself', async () => {
     await two.goto(`${app.url}/queue/facebook`);
-    await two.waitForLoadState('networkidle');
+    // The processor page keeps a realtime stream open, so the network never goes idle: wait
+    // for the page itself.
+    await two.getByRole('heading', { name: 'Facebook queue processor' }).waitFor();
     await two.evaluate(SET_FLAG);
 
     await one.goto(`${app.url}/admin/app-version`);

@@ -304,14 +304,15 @@ describe.skipIf(requireChromium())('pipeline setup in the browser', () => {
     }
 
     // Nor over the extension warning's bar at the bottom (this browser has no extension): they
-    // sit above it, its link free.
+    // sit above it, its link free. A toast slides in from below: judged where it comes to rest.
     const bar = (await page.locator('[data-extension-warning]').boundingBox())!;
-    for (const toast of await toasts.all()) {
-      const t = (await toast.boundingBox())!;
-      expect(t.y + t.height, "a toast covers the extension warning's bar").toBeLessThanOrEqual(
-        bar.y,
-      );
-    }
+    const lowestToastEdge = async () => {
+      const boxes = await Promise.all((await toasts.all()).map((t) => t.boundingBox()));
+      return Math.max(...boxes.map((b) => (b ? b.y + b.height : Infinity)));
+    };
+    await expect
+      .poll(lowestToastEdge, { message: "a toast covers the extension warning's bar" })
+      .toBeLessThanOrEqual(bar.y);
 
     // The same toast three times is one toast saying so.
     for (let i = 0; i < 3; i++) await addStage('Follow-up');
