@@ -5,6 +5,11 @@
  *   processor page, with Resume), while Instagram goes on sending;
  * - Resume, clicked as a user would, sends the held message once, and the app opens the closed
  *   processor again; so does approving a teammate's message;
+ * - the extension's service worker stopped at every phase of a send (leased, page loading,
+ *   message out but not reported, waiting for the next) and the platform tab reloaded mid-send:
+ *   each message arrives once and every item ends `sent`;
+ * - two browsers signed in as the same user, both processing Facebook and both asking at the
+ *   same moment: N messages arrive N times, each once.
  * And the processor page stacks each message's name above its text on a phone.
  *
  * Pacing is real: the server's app clock moves past each gap (LEADLOOM_TEST_CLOCK_FILE) and the
@@ -16,7 +21,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXTENSION_ID, pauseMessage } from '@leadloom/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import {
@@ -27,70 +32,22 @@ import {
 } from './browser';
 import { buildExtension } from './extension-build';
 import { DANA, SAM, startPlatformSites, type PlatformSites } from './platform-sites';
-import { api, joinAsTeammate, signInThroughForm } from './session';
+import {
+  ANY_TIME,
+  GAP_MS,
+  SPEED,
+  processorPages,
+  recordExtension,
+  reportFailures,
+  signInWithExtension,
+  toExtension,
+  type FlightRecorder,
+  type Item,
+  zoneAtNoon,
+  type Platform,
+} from './outreach-harness';
+import { api, joinAsTeammate } from './session';
 import { shoot } from './shots';
-
-/** Every wait of the extension is divided by this: a 30 s alarm floor becomes half a second. */
-const SPEED = 60;
-/** Just over the shortest gap between two sends (30 s), on the app clock. */
-const GAP_MS = 31_000;
-
-/** Limits that let a send happen any time of the day, spaced by the shortest gap (30 s). */
-const ANY_TIME = {
-  dailyNewConversations: 50,
-  hourlySends: 20,
-  minGapSeconds: 30,
-  maxGapSeconds: 30,
-  breakEveryMin: 50,
-  breakEveryMax: 50,
-  breakMinutesMin: 1,
-  breakMinutesMax: 1,
-  workStart: '00:00',
-  workEnd: '23:59',
-  workDays: [0, 1, 2, 3, 4, 5, 6],
-  warmUp: false,
-};
-
-type Platform = 'facebook' | 'instagram';
-
-interface Item {
-  itemUID: string;
-  GTID: string;
-  status: string;
-  resultCode: string | null;
-  resultDetail: string | null;
-  text: string;
-}
-
-/** A message the extension takes from the page, as the app sends it. */
-function toExtension(page: Page, message: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([id, m]) =>
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
-        }
-      ).chrome.runtime.sendMessage(id, m),
-    [EXTENSION_ID, message] as const,
-  );
-}
-
-/** Signs in and waits until the app's log_in has given the extension its own session. */
-async function signInWithExtension(page: Page, appUrl: string) {
-  await signInThroughForm(page, appUrl, 'demo@leadloom.dev', 'leadloom-demo');
-  // A loop, not expect.poll: this also runs in beforeAll.
-  for (let tries = 0; ; tries++) {
-    const answer = (await toExtension(page, { type: 'check_extension' })) as {
-      loggedIn?: boolean;
-    };
-    if (answer.loggedIn) return;
-    if (tries === 40) throw new Error(`the extension did not log in: ${JSON.stringify(answer)}`);
-    await page.waitForTimeout(500);
-  }
-}
-
-const processorPages = (ext: ExtensionBrowser, platform: Platform) =>
-  ext.context.pages().filter((p) => p.url().includes(`/queue/${platform}`));
 
 describe.skipIf(requireChromium())('the sender when things go wrong', () => {
   let app: RunningApp;
@@ -105,6 +62,8 @@ describe.skipIf(requireChromium())('the sender when things go wrong', () => {
   let clockFile: string;
   let clockOffset = 0;
   const people: Record<string, string> = {};
+  let recorder: FlightRecorder | undefined;
+  reportFailures(() => recorder);
 
   /** Moves the server's app clock on by `ms` (the extension's waits are real, and short). */
   function advanceClock(ms: number) {
@@ -153,6 +112,15 @@ describe.skipIf(requireChromium())('the sender when things go wrong', () => {
     )?.paused;
   }
 
+  function openProcessor(on: Page, platform: Platform) {
+    return toExtension(on, {
+      type: 'open_queue_processor',
+      url: `${app.url}/queue/${platform}`,
+      platform,
+      offset: 0,
+    });
+  }
+
   /** Closes a processor as the user closing its window would (nothing paused on the server). */
   async function closeProcessor(platform: Platform) {
     await toExtension(page, { type: 'stop_processor', platform });
@@ -177,15 +145,14 @@ describe.skipIf(requireChromium())('the sender when things go wrong', () => {
     ]);
     extDir = await buildExtension(app.url, SPEED);
     ext = await launchWithExtension(extDir, sites.chromiumArgs);
+    recorder = recordExtension(ext);
     page = await ext.context.newPage();
     await signInWithExtension(page, app.url);
     // An extension page, for the CDP session that stops the service worker.
     extPage = await ext.context.newPage();
     await extPage.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
-    // A zone where it is about noon now: the working hours hold whenever the suite runs.
-    const east = 12 - new Date().getUTCHours();
-    const timeZone = east === 0 ? 'Etc/UTC' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
-    expect((await api(page, 'PATCH', '/api/me', { timeZone })).status).toBe(200);
+    const noon = await api(page, 'PATCH', '/api/me', { timeZone: zoneAtNoon() });
+    expect(noon.status).toBe(200);
     const me = await api(page, 'GET', '/api/me');
     teamUID = (me.body.currentTeam as { teamUID: string }).teamUID;
     ownerUID = (me.body as { uid: string }).uid;
@@ -335,4 +302,137 @@ describe.skipIf(requireChromium())('the sender when things go wrong', () => {
       ]),
     );
   }, 90_000);
+
+  it('a service worker stopped at every phase of sending resumes without sending twice', async () => {
+    sites.reset();
+    // Slow pages: the thread appears 4 s after load, "Sending…" lasts 2 s.
+    sites.set('facebook', { slowMs: 4_000 });
+    advanceClock(GAP_MS);
+    const texts = [
+      'First of three 🌱\nfor Dana.',
+      'Second of three\nfor Sam.',
+      'Third of three\nfor Lee, in Dana’s thread.',
+    ];
+    const queued = [
+      await queue('facebook', people.dana!, texts[0]!),
+      await queue('facebook', people.sam!, texts[1]!),
+      await queue('facebook', people.lee!, texts[2]!),
+    ];
+    const worker = await workerStopper();
+    const [processor] = processorPages(ext, 'facebook');
+    expect(processor).toBeDefined();
+    // The processor is running (since the approval): it leases at its next wake-up.
+    for (const [index, itemUID] of queued.entries()) {
+      // Leased and handed to the recipient's page, which is still loading.
+      await expect
+        .poll(() => jobInHand().then((job) => job?.itemUID === itemUID && job.handouts), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      await worker.stop();
+      await expect
+        .poll(() => arrivalsOf('facebook').get(texts[index]!) ?? 0, { timeout: 30_000 })
+        .toBe(1);
+      // The message is out, its result not yet reported ("Sending…" lasts 2 s).
+      await worker.stop();
+      if (index === 1) {
+        // And the page reloaded before it could report: the job comes back to it, resumed,
+        // and it finds the message already in the thread.
+        await workTab().reload();
+      }
+      await expect.poll(statusOf(itemUID), { timeout: 30_000 }).toBe('sent');
+      // Waiting for the next send: only the alarm can wake it.
+      await worker.stop();
+      advanceClock(GAP_MS);
+    }
+    await worker.detach();
+    await page.waitForTimeout(2_000);
+    expect(arrivalsOf('facebook')).toEqual(new Map(texts.map((t) => [t, 1])));
+    for (const itemUID of queued) expect(await statusOf(itemUID)()).toBe('sent');
+    // The reloaded page's job was found in the thread, not sent again.
+    expect((await item(queued[1]!))?.resultDetail).toContain('Already the last message');
+  }, 120_000);
+
+  it('two browsers of the same user, both sending on Facebook, never send one message twice', async () => {
+    sites.reset();
+    const other = await launchWithExtension(extDir, sites.chromiumArgs);
+    try {
+      const otherPage = await other.context.newPage();
+      await signInWithExtension(otherPage, app.url);
+      const texts = ['One of four', 'Two of four', 'Three of four', 'Four of four'];
+      const to = [people.dana!, people.sam!, people.lee!, people.sam!];
+      const queued: string[] = [];
+      for (const [index, text] of texts.entries()) {
+        queued.push(await queue('facebook', to[index]!, text));
+      }
+      const sentCount = async () =>
+        (await items()).filter((i) => queued.includes(i.itemUID) && i.status === 'sent').length;
+      // Both processors ask at the same moment, every time a message becomes due.
+      const askBoth = () =>
+        Promise.all([openProcessor(page, 'facebook'), openProcessor(otherPage, 'facebook')]);
+      await askBoth();
+      for (let sent = 1; sent <= texts.length; sent++) {
+        await expect.poll(sentCount, { timeout: 30_000 }).toBeGreaterThanOrEqual(sent);
+        advanceClock(GAP_MS);
+        await askBoth();
+      }
+      await page.waitForTimeout(2_000);
+      expect(arrivalsOf('facebook')).toEqual(new Map(texts.map((t) => [t, 1])));
+      for (const itemUID of queued) expect(await statusOf(itemUID)()).toBe('sent');
+      expect(processorPages(other, 'facebook')).toHaveLength(1);
+    } finally {
+      await other.cleanup();
+    }
+  }, 120_000);
+
+  /** The job the extension's Facebook processor holds, as its storage has it. */
+  function jobInHand(): Promise<{ itemUID: string; handouts: number } | null> {
+    return extPage.evaluate(async () => {
+      type Local = { get(key: string): Promise<Record<string, unknown>> };
+      const { local } = (globalThis as unknown as { chrome: { storage: { local: Local } } }).chrome
+        .storage;
+      const key = 'processor.cursor.facebook';
+      const cursor = (await local.get(key))[key] as { job?: unknown } | undefined;
+      return (cursor?.job ?? null) as { itemUID: string; handouts: number } | null;
+    });
+  }
+
+  /** The processor window's platform tab. */
+  function workTab(): Page {
+    const tab = ext.context.pages().find((p) => p.url().startsWith('https://www.facebook.com/'));
+    if (!tab) throw new Error('No Facebook tab in the processor window');
+    return tab;
+  }
+
+  /**
+   * A CDP session that stops the extension's service worker, as Chrome stops an idle one (or
+   * kills one that ran too long), and sees that it stopped.
+   */
+  async function workerStopper(): Promise<{
+    stop: () => Promise<void>;
+    detach: () => Promise<void>;
+  }> {
+    const cdp: CDPSession = await ext.context.newCDPSession(extPage);
+    let stops = 0;
+    let status = 'unknown';
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const worker = versions.find((v) =>
+        v.scriptURL.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+      );
+      if (!worker || worker.runningStatus === status) return;
+      status = worker.runningStatus;
+      if (status === 'stopped') stops++;
+    });
+    await cdp.send('ServiceWorker.enable');
+    return {
+      stop: async () => {
+        const before = stops;
+        const wasStopped = status === 'stopped';
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        if (wasStopped) return;
+        await expect.poll(() => stops, { timeout: 10_000 }).toBeGreaterThan(before);
+      },
+      detach: () => cdp.detach(),
+    };
+  }
 });

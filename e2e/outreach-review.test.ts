@@ -24,27 +24,18 @@ import {
 } from './browser';
 import { buildExtension } from './extension-build';
 import { DANA, SAM, startPlatformSites, type PlatformSites } from './platform-sites';
-import { api, joinAsTeammate, signInThroughForm } from './session';
+import {
+  ANY_TIME,
+  SPEED,
+  recordExtension,
+  reportFailures,
+  signInWithExtension,
+  toExtension,
+  zoneAtNoon,
+  type FlightRecorder,
+} from './outreach-harness';
+import { api, joinAsTeammate } from './session';
 import { shoot } from './shots';
-
-/** Every wait of the extension is divided by this: its two-minute idle poll takes two seconds. */
-const SPEED = 60;
-
-/** Sends at any hour, at least 30 s apart on the server's clock. */
-const ANY_TIME = {
-  dailyNewConversations: 50,
-  hourlySends: 20,
-  minGapSeconds: 30,
-  maxGapSeconds: 30,
-  breakEveryMin: 50,
-  breakEveryMax: 50,
-  breakMinutesMin: 1,
-  breakMinutesMax: 1,
-  workStart: '00:00',
-  workEnd: '23:59',
-  workDays: [0, 1, 2, 3, 4, 5, 6],
-  warmUp: false,
-};
 
 const MATE = { name: 'Rita Reviewer', email: 'rita.mate@example.test', password: 'rita-mate-1' };
 
@@ -55,19 +46,6 @@ interface Item {
   text: string;
   createdByUID: string;
   queuedToUID: string;
-}
-
-/** A message the extension takes from an app page, as the app sends it. */
-function toExtension(page: Page, message: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([id, m]) =>
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
-        }
-      ).chrome.runtime.sendMessage(id, m),
-    [EXTENSION_ID, message] as const,
-  );
 }
 
 describe.skipIf(requireChromium())(
@@ -85,6 +63,8 @@ describe.skipIf(requireChromium())(
     let clockDir: string;
     let clockFile: string;
     let clockOffset = 0;
+    let recorder: FlightRecorder | undefined;
+    reportFailures(() => recorder);
     let danaGTID = '';
 
     /** The popup in light and dark, at its own width. */
@@ -137,22 +117,12 @@ describe.skipIf(requireChromium())(
       ]);
       extDir = await buildExtension(app.url, SPEED);
       ext = await launchWithExtension(extDir, sites.chromiumArgs);
+      recorder = recordExtension(ext);
       page = await ext.context.newPage();
       await page.setViewportSize({ width: 1440, height: 900 });
-      await signInThroughForm(page, app.url, 'demo@leadloom.dev', 'leadloom-demo');
-      for (let tries = 0; ; tries++) {
-        const answer = (await toExtension(page, { type: 'check_extension' })) as {
-          loggedIn?: boolean;
-        };
-        if (answer.loggedIn) break;
-        if (tries === 30)
-          throw new Error(`the extension did not log in: ${JSON.stringify(answer)}`);
-        await page.waitForTimeout(500);
-      }
-      // A zone where it is about noon now: the working hours hold whenever the suite runs.
-      const east = 12 - new Date().getUTCHours();
-      const timeZone = east === 0 ? 'Etc/UTC' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
-      expect((await api(page, 'PATCH', '/api/me', { timeZone })).status).toBe(200);
+      await signInWithExtension(page, app.url);
+      const noon = await api(page, 'PATCH', '/api/me', { timeZone: zoneAtNoon() });
+      expect(noon.status).toBe(200);
       const me = await api(page, 'GET', '/api/me');
       demoUID = (me.body as { uid: string }).uid;
       teamUID = (me.body.currentTeam as { teamUID: string }).teamUID;

@@ -13,52 +13,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXTENSION_ID } from '@leadloom/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchWithExtension, requireChromium, type ExtensionBrowser } from './browser';
 import { buildExtension } from './extension-build';
 import { DANA, SAM, startPlatformSites, type PlatformSites } from './platform-sites';
-import { api, signInThroughForm } from './session';
-
-/** Every wait of the extension is divided by this: a 30 s alarm floor becomes half a second. */
-const SPEED = 60;
-
-/** Limits that let a send happen any time of the day, spaced by the shortest gap (30 s). */
-const ANY_TIME = {
-  dailyNewConversations: 50,
-  hourlySends: 20,
-  minGapSeconds: 30,
-  maxGapSeconds: 30,
-  breakEveryMin: 50,
-  breakEveryMax: 50,
-  breakMinutesMin: 1,
-  breakMinutesMax: 1,
-  workStart: '00:00',
-  workEnd: '23:59',
-  workDays: [0, 1, 2, 3, 4, 5, 6],
-  warmUp: false,
-};
+import {
+  ANY_TIME,
+  SPEED,
+  recordExtension,
+  reportFailures,
+  signInWithExtension,
+  toExtension,
+  zoneAtNoon,
+  type FlightRecorder,
+} from './outreach-harness';
+import { api } from './session';
 
 interface Item {
   itemUID: string;
   GTID: string;
   status: string;
   resultCode: string | null;
-}
-
-/** A message the extension takes from the page, as the app sends it. */
-function toExtension(page: Page, message: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([id, m]) =>
-      (
-        globalThis as unknown as {
-          chrome: { runtime: { sendMessage(id: string, m: unknown): Promise<unknown> } };
-        }
-      ).chrome.runtime.sendMessage(id, m),
-    [EXTENSION_ID, message] as const,
-  );
 }
 
 describe.skipIf(requireChromium())('the outreach engine sends through the extension', () => {
@@ -71,6 +48,8 @@ describe.skipIf(requireChromium())('the outreach engine sends through the extens
   let clockDir: string;
   let clockFile: string;
   let clockOffset = 0;
+  let recorder: FlightRecorder | undefined;
+  reportFailures(() => recorder);
 
   /** Moves the server's app clock on by `ms` (the extension's waits are real, and short). */
   function advanceClock(ms: number) {
@@ -136,21 +115,11 @@ describe.skipIf(requireChromium())('the outreach engine sends through the extens
     ]);
     extDir = await buildExtension(app.url, SPEED);
     ext = await launchWithExtension(extDir, sites.chromiumArgs);
+    recorder = recordExtension(ext);
     page = await ext.context.newPage();
-    await signInThroughForm(page, app.url, 'demo@leadloom.dev', 'leadloom-demo');
-    // The app's log_in gave the extension its own session (expect.poll is for tests only).
-    for (let tries = 0; ; tries++) {
-      const answer = (await toExtension(page, { type: 'check_extension' })) as {
-        loggedIn?: boolean;
-      };
-      if (answer.loggedIn) break;
-      if (tries === 30) throw new Error(`the extension did not log in: ${JSON.stringify(answer)}`);
-      await page.waitForTimeout(500);
-    }
-    // A zone where it is about noon now: the working hours hold whenever the suite runs.
-    const east = 12 - new Date().getUTCHours();
-    const timeZone = east === 0 ? 'Etc/UTC' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
-    expect((await api(page, 'PATCH', '/api/me', { timeZone })).status).toBe(200);
+    await signInWithExtension(page, app.url);
+    const noon = await api(page, 'PATCH', '/api/me', { timeZone: zoneAtNoon() });
+    expect(noon.status).toBe(200);
     const me = await api(page, 'GET', '/api/me');
     teamUID = (me.body.currentTeam as { teamUID: string }).teamUID;
     const limits = await api(page, 'PUT', '/api/outreach/facebook/limits', { limits: ANY_TIME });

@@ -23,6 +23,7 @@ const processor = createProcessor({
   api: createOutreachApi(__APP_ORIGIN__, session),
   now: () => Date.now(),
   speed: __EXTENSION_SPEED__,
+  trace: (line) => console.debug(`Leadloom queue processor: ${line}`),
 });
 
 const handle = createMessageHandler({

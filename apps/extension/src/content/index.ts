@@ -31,21 +31,32 @@ async function run(): Promise<void> {
   const data = platformForHost(location.hostname);
   if (!data) return;
   const { platform } = data;
+  // Watching starts with the page, not after the worker answers: a message the user sends
+  // while that answer is on its way still counts against the caps.
+  const stopWatching = watchManualSends(document, data, (recipient) => {
+    tell({ type: 'manual_send', platform, recipient }).catch((error: unknown) => {
+      if (error instanceof ContextGone) stopWatching();
+    });
+  });
   const answer = nextStepSchema.safeParse(
-    await tell({ type: 'next_step', platform, href: location.href }),
+    await tell({ type: 'next_step', platform, href: location.href }).catch((error: unknown) => {
+      stopWatching();
+      throw error;
+    }),
   );
-  if (!answer.success) return;
+  if (!answer.success) {
+    stopWatching();
+    return;
+  }
   const next: NextStep = answer.data;
+  console.debug(`Leadloom: ${next.step}`);
+  // Only a page the processor does not use is the user's own.
+  if (next.step !== 'idle') stopWatching();
   if (next.step === 'send') {
     const { itemUID, leaseId } = next.job;
     const result = await sendMessage(document, data, next.job);
+    console.debug(`Leadloom: ${itemUID} ${result.code}: ${result.detail}`);
     await tell({ type: 'step_result', platform, itemUID, leaseId, ...result });
-  } else if (next.step === 'idle') {
-    const stop = watchManualSends(document, data, (recipient) => {
-      tell({ type: 'manual_send', platform, recipient }).catch((error: unknown) => {
-        if (error instanceof ContextGone) stop();
-      });
-    });
   }
 }
 

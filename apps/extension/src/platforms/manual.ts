@@ -31,13 +31,14 @@ export function recipientLink(doc: Document): string {
   return `${origin}${pathname}`;
 }
 
-/** Starts watching; returns the function that stops it. */
+/** Starts watching; returns the function that stops it (a send still being confirmed is dropped). */
 export function watchManualSends(
   doc: Document,
   data: PlatformData,
   onSent: (recipient: string) => void,
 ): () => void {
   let composer: HTMLElement | null = null;
+  let watching = true;
 
   const expect = (text: string): void => {
     const before = new Set(findAllShown(doc, data.selectors.outgoingMessage));
@@ -50,7 +51,7 @@ export function watchManualSends(
       data.timings.confirmMs,
       data.timings.pollMs,
     ).then((bubble) => {
-      if (bubble) onSent(recipient);
+      if (bubble && watching) onSent(recipient);
     });
   };
 
@@ -73,6 +74,7 @@ export function watchManualSends(
   doc.addEventListener('focusin', onFocus, true);
   doc.addEventListener('click', onClick, true);
   return () => {
+    watching = false;
     doc.removeEventListener('keydown', onKeyDown, true);
     doc.removeEventListener('focusin', onFocus, true);
     doc.removeEventListener('click', onClick, true);

@@ -111,7 +111,8 @@ function fakeBrowser() {
   };
 }
 
-type LeaseStep = ApiResult<LeaseAnswer> | (() => ApiResult<LeaseAnswer>);
+type LeaseStep =
+  ApiResult<LeaseAnswer> | (() => ApiResult<LeaseAnswer> | Promise<ApiResult<LeaseAnswer>>);
 
 /** The app's sender routes: lease answers come from a script; reports and manual sends are kept. */
 function fakeApi() {
@@ -385,6 +386,24 @@ describe('queue processor', () => {
     expect(await again.onContentMessage(nextStep(), { tabId: tab })).toMatchObject({
       step: 'wait',
     });
+  });
+
+  it('a worker stopped between a report and the next lease is taken up again at the floor, not at the lease end', async () => {
+    const ctx = setup();
+    // The worker is stopped while it asks for the next lease: that call never answers.
+    ctx.app.leases.push(item(1), () => new Promise<never>(() => undefined));
+    await ctx.processor.open(open);
+    const tab = await workTab(ctx);
+    await ctx.processor.onContentMessage(nextStep(), { tabId: tab });
+    void ctx.processor.onContentMessage(stepResult('sent'), { tabId: tab });
+    await vi.waitFor(() => expect(ctx.app.api.lease).toHaveBeenCalledTimes(2));
+    expect(ctx.app.reports).toHaveLength(1);
+    expect(ctx.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + ALARM_FLOOR_MS);
+
+    // The alarm wakes a new worker, which leases the next message.
+    ctx.app.leases.push(item(2));
+    await ctx.restartWorker().onAlarm(alarmName('facebook'));
+    expect(ctx.browser.tabUrl(tab)).toBe('https://www.facebook.com/person2');
   });
 
   it('a page reloaded inside the thread goes back to the recipient, where the job is resumed', async () => {

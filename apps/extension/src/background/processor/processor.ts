@@ -52,6 +52,8 @@ export interface ProcessorDeps {
   now: () => number;
   /** Test builds divide every wait by this (EXTENSION_SPEED); 1 in production. */
   speed: number;
+  /** Each decision, for the worker's console (verbose level): why a message did or did not go. */
+  trace?: (line: string) => void;
 }
 
 export interface OpenInput {
@@ -105,6 +107,7 @@ function freshCursor(url: string, offset: number): Cursor {
 
 export function createProcessor(deps: ProcessorDeps): Processor {
   const { store, alarms, windows, api } = deps;
+  const trace = deps.trace ?? (() => undefined);
 
   // Events of one platform run one after another (an alarm and a page's result must not both
   // lease). A chain, not state: a stopped worker loses nothing by losing it.
@@ -122,6 +125,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** An alarm `delay` from now: scaled by the speed factor, never under the floor. */
   async function wakeIn(platform: QueueProcessorPlatform, delay: number) {
     const bounded = Math.min(Math.max(delay, ALARM_FLOOR_MS), MAX_WAIT_MS);
+    trace(`${platform}: next look in ${Math.round(bounded / deps.speed)} ms`);
     await alarms.set(alarmName(platform), deps.now() + bounded / deps.speed);
   }
 
@@ -152,6 +156,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
   /** Loads `url` in the working tab, opening a new one when the user closed it. */
   async function navigate(platform: QueueProcessorPlatform, window: ProcessorWindow, url: string) {
+    trace(`${platform}: loading ${url} in tab ${window.workTabId}`);
     if (await windows.navigate(window.workTabId, url)) return;
     const workTabId = await windows.openTab(window.windowId, url);
     await store.setWindow(platform, { ...window, workTabId });
@@ -194,13 +199,21 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** One step of the loop for a platform. */
   async function step(platform: QueueProcessorPlatform) {
     let cursor = await store.cursor(platform);
-    if (!cursor || cursor.stopped) return;
+    if (!cursor || cursor.stopped) {
+      trace(`${platform}: step, ${cursor ? 'stopped' : 'not running'}`);
+      return;
+    }
     const window = await liveWindow(platform, cursor);
     if (!window) {
+      trace(`${platform}: step, its window is gone`);
       // The window was closed while the worker was stopped: that platform's processor ends.
       await forget(platform);
       return;
     }
+    // Chrome may stop the worker anywhere below (between a report and the next lease, say):
+    // the next look is set first, so a step cut short is taken up again soon, not at the lease's
+    // end minutes later. Every way out of the step sets its own alarm over this one.
+    await alarms.set(alarmName(platform), deps.now() + ALARM_FLOOR_MS / deps.speed);
     if (cursor.report) {
       if (!(await deliverReport(platform, cursor))) return;
       cursor = (await store.cursor(platform)) ?? cursor;
@@ -209,6 +222,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const leaseEnds = cursor.job.leasedAt + QUEUE_LEASE_MS;
       if (deps.now() < leaseEnds) {
         // The page is on it; look again when its lease runs out (real time: the server's).
+        trace(`${platform}: step, ${cursor.job.itemUID} is out (${cursor.job.handouts} handouts)`);
         await alarms.set(alarmName(platform), leaseEnds);
         return;
       }
@@ -218,6 +232,15 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     }
 
     const leased = await api.lease(platform);
+    trace(
+      `${platform}: lease ${
+        !leased.ok
+          ? `failed (${leased.kind}: ${leased.message})`
+          : leased.value.item
+            ? `${leased.value.item.itemUID}${leased.value.item.resumed ? ' resumed' : ''}`
+            : `none (${leased.value.wait.reason} until ${leased.value.wait.until})`
+      }`,
+    );
     if (!leased.ok) {
       if (leased.kind === 'unauthorized') {
         await store.setCursor(platform, { ...cursor, stopped: true, lastError: leased.message });
@@ -274,11 +297,15 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   ) {
     const window = (await store.windows())[platform];
     if (!window || tabId === undefined || window.workTabId !== tabId) {
+      trace(`${platform}: tab ${tabId} asks, idle (the work tab is ${window?.workTabId})`);
       return { step: 'idle' } satisfies NextStep;
     }
     const cursor = await store.cursor(platform);
     const job = cursor?.job;
     if (!cursor || !job || cursor.report || cursor.stopped || job.handouts >= MAX_HANDOUTS) {
+      trace(
+        `${platform}: the work tab asks, wait (${job ? `${job.handouts} handouts` : 'no job'})`,
+      );
       const until = cursor?.nextAt ?? null;
       return {
         step: 'wait',
@@ -302,6 +329,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       text: job.text,
       resumed: job.resumed || job.handouts > 0,
     };
+    trace(`${platform}: the work tab asks, send ${job.itemUID}${send.resumed ? ' resumed' : ''}`);
     // Counted before it leaves: a worker stopped right after still knows it went out.
     await store.setCursor(platform, { ...cursor, job: { ...job, handouts: job.handouts + 1 } });
     return { step: 'send', job: send } satisfies NextStep;
@@ -322,6 +350,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       return { ok: false, error: 'This is not the message being sent' };
     }
     if (cursor.report) return { ok: true };
+    trace(`${platform}: ${job.itemUID} ${message.code}`);
     await store.setCursor(platform, {
       ...cursor,
       report: {
@@ -353,12 +382,14 @@ export function createProcessor(deps: ProcessorDeps): Processor {
             throw new Error('The processor window opened without its two tabs');
           }
           window = { windowId: opened.windowId, appTabId, workTabId };
+          trace(`${platform}: opened window ${window.windowId}, work tab ${workTabId}`);
           await store.setWindow(platform, window);
           // The user keeps working where they were.
           if (focused !== null && focused !== opened.windowId) await windows.focus(focused);
           cursor = null;
         }
         const restarted = cursor?.stopped === true;
+        trace(`${platform}: open${cursor?.job ? `, ${cursor.job.itemUID} is out` : ''}`);
         await store.setCursor(platform, {
           ...(cursor ?? freshCursor(url, offset)),
           url,
@@ -372,6 +403,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
     stop: (platform) =>
       serial(platform, async () => {
+        trace(`${platform}: stop`);
         const window = (await store.windows())[platform];
         // Forgotten first, so the window's removal finds nothing left to stop.
         await forget(platform);
@@ -447,6 +479,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
           return serial(message.platform, () => stepResult(message, sender.tabId));
         case 'manual_send': {
           const result = await api.manualSend(message.platform, message.recipient);
+          trace(
+            `${message.platform}: sent by hand to ${message.recipient}: ${result.ok ? 'counted' : result.message}`,
+          );
           return result.ok ? { ok: true } : { ok: false, error: result.message };
         }
       }
