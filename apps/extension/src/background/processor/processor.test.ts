@@ -600,11 +600,19 @@ describe('queue processor', () => {
     expect(ctx.browser.windows.has(remapped?.windowId ?? -1)).toBe(true);
     expect(ctx.alarms.alarms.get(alarmName('facebook'))).toBe(T0 + 120_000);
 
-    // Restored without the processor window: that platform's processor ends.
+    // Restored without the processor window: that platform's processor ends, and the user's
+    // own window showing the same page among other tabs is not taken over.
     ctx.browser.windows.delete(remapped?.windowId ?? -1);
+    const own = [
+      { tabId: 900, url: URL_FB },
+      { tabId: 901, url: `${APP}/contacts` },
+      { tabId: 902, url: 'https://www.facebook.com/friend' },
+    ];
+    ctx.browser.windows.set(9, { tabs: own.map((t) => ({ ...t })) });
     ctx.session.data.clear();
     await ctx.restartWorker().onStartup();
     expect((await worker.status()).platforms.facebook.state).toBe('idle');
+    expect(ctx.browser.windows.get(9)?.tabs).toEqual(own);
   });
 
   it('the wake alarm of a long wait_a_bit runs every open processor', async () => {

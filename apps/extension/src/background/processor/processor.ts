@@ -144,14 +144,18 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     if (known && (await windows.exists(known.windowId))) return known;
     if (known) await store.setWindow(platform, null);
     if (!cursor) return null;
-    const [found] = await windows.findTabs(cursor.url);
-    if (!found) return null;
-    const tabs = await windows.tabsIn(found.windowId);
-    const work = tabs.find((tab) => tab.tabId !== found.tabId);
-    const workTabId = work?.tabId ?? (await windows.openTab(found.windowId, 'about:blank'));
-    const window = { windowId: found.windowId, appTabId: found.tabId, workTabId };
-    await store.setWindow(platform, window);
-    return window;
+    for (const found of await windows.findTabs(cursor.url)) {
+      // Only a window of the processor's own (its page and at most the platform tab): the
+      // user may have the same page open among their own tabs, which are never taken over.
+      const tabs = await windows.tabsIn(found.windowId);
+      if (tabs.length > 2) continue;
+      const work = tabs.find((tab) => tab.tabId !== found.tabId);
+      const workTabId = work?.tabId ?? (await windows.openTab(found.windowId, 'about:blank'));
+      const window = { windowId: found.windowId, appTabId: found.tabId, workTabId };
+      await store.setWindow(platform, window);
+      return window;
+    }
+    return null;
   }
 
   /** Loads `url` in the working tab, opening a new one when the user closed it. */
