@@ -115,6 +115,26 @@ describe(`contact activity list (${ENGINE})`, () => {
     expect((await w.member.api(listPath(onlyP2!))).status).toBe(404);
   });
 
+  it('dates what an action records by the app clock, as every due time is', async () => {
+    const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    const at = Date.UTC(2027, 2, 28, 1, 30);
+    s.testClock.set(at);
+    try {
+      const res = await w.owner.client.api(`/api/teams/${w.teamUID}/contacts/${gtid}/notes`, {
+        method: 'POST',
+        body: JSON.stringify({ text: 'Written on the app clock' }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    } finally {
+      s.testClock.reset();
+    }
+    const list = await w.owner.client.api(listPath(gtid!, '?type=note'));
+    const [note] = list.body!.activities as Item[];
+    // The clock runs on from where it was set.
+    expect(note?.createdAtUnix).toBeGreaterThanOrEqual(at);
+    expect(note?.createdAtUnix).toBeLessThan(at + 60_000);
+  });
+
   it('answers 404 for another team’s contact', async () => {
     const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
     expect((await w.other.client.api(listPath(gtid!))).status).toBe(404);

@@ -40,7 +40,7 @@ export async function recordActivities(
   scope: TeamScope,
   activities: readonly NewActivity[],
 ): Promise<string[]> {
-  const now = Date.now();
+  const now = tx.clock.now();
   const rows = activities.map((a) => {
     const at = a.at ?? now;
     return {

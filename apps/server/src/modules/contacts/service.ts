@@ -164,7 +164,7 @@ export async function createContact(
       // Locks the team row: concurrent creates queue here, so the quota holds exactly.
       await assertContactQuota(tx, scope, 1);
 
-      const now = Date.now();
+      const now = tx.clock.now();
       let gtid: string | null = null;
       for (let i = 0; i < GTID_ATTEMPTS && gtid === null; i++) {
         const candidate = draw(now);
@@ -451,7 +451,7 @@ export async function addContactsToPipeline(
   const visible = unique.filter((g) => heads.has(g));
   const placements = await repo.lockPlacements(scope, tx.db, input.pipelineUID, visible);
   const fresh = visible.filter((g) => !placements.has(g)).map((g) => heads.get(g)!);
-  const now = Date.now();
+  const now = tx.clock.now();
   const placed = await placeNewCards(tx, scope, fresh, found.pipeline, stage, now);
   for (let i = 0; i < fresh.length; i += MOVE_CHUNK) {
     await emit(tx, scope, {
@@ -925,7 +925,7 @@ export async function moveToStage(
 
   const changed = written.filter((r) => r.fromStageUID !== to.stageUID);
   if (changed.length === 0) return { moved: results, notPlaced };
-  const now = Date.now();
+  const now = tx.clock.now();
   for (const r of changed) r.historyId = newPushId('sh', now);
   const toData = stageData(to);
   for (const part of chunked(changed)) {

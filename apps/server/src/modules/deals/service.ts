@@ -40,7 +40,7 @@ async function record(
   deal: repo.DealView,
   actions: (DealAction | null)[],
 ) {
-  const now = Date.now();
+  const now = tx.clock.now();
   const list = actions
     .filter((a): a is DealAction => a !== null)
     .map((a, i) => ({ ...dealActivity(gtid, deal, a), at: now + i }));
