@@ -4,4 +4,5 @@
  * the plan's order. The CSV export narrows its own reads with the first and pages with the
  * second, so an export holds exactly the contacts the search shows.
  */
-export { searchPage, whereOf, type PageRow, type SearchPlan } from './repo';
+export { searchPage, type PageRow } from './repo';
+export { whereOf, type SearchPlan } from './where.repo';

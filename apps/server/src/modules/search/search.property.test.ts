@@ -7,7 +7,8 @@ import {
 } from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
-import { classWalkTuning, relevanceTuning } from './repo';
+import { classWalkTuning } from './class-walk.repo';
+import { relevanceTuning } from './relevance.repo';
 import type { TestClient } from '../../test/http-client';
 import {
   FIRST,

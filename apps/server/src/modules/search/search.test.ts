@@ -79,7 +79,7 @@ describe(`POST /v2 search (${ENGINE})`, () => {
     expect([...got].sort()).toEqual([...exact.got].sort());
   });
 
-  it('forgives a typo in a name, not in an e-mail or a handle; a new or renamed contact\'s name at once', async () => {
+  it("forgives a typo in a name, not in an e-mail or a handle; a new or renamed contact's name at once", async () => {
     const own = await ownerWithTeam(s, 'search-typo-owner@example.com');
     const res = await own.client.api(`/api/teams/${own.teamUID}/contacts`, {
       method: 'POST',

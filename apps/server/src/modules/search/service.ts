@@ -11,7 +11,9 @@ import {
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Db, inTx } from '../../db/tx';
+import { searchTotal, totalOf } from './count.repo';
 import * as repo from './repo';
+import { typoCorrections, type SearchPlan } from './where.repo';
 
 /**
  * SPEC §7 search: a page of the contacts the scope sees that match the request, and their
@@ -26,7 +28,7 @@ export async function search(
 ): Promise<SearchAnswer> {
   const sort = effectiveSort(req);
   const sortTag = `${sort.field}:${sort.direction}`;
-  let after: repo.SearchPlan['after'] = null;
+  let after: SearchPlan['after'] = null;
   if (req.paging.searchAfter) {
     const cursor = decodeSearchCursor(req.paging.searchAfter);
     if (!cursor || cursor.s !== sortTag || !cursorValueFits(sort.field, cursor.v)) {
@@ -81,8 +83,8 @@ export async function search(
               relation: 'gte' as const,
             }
           : counted != null && !after
-            ? repo.totalOf(Number(counted), plan.exactTotal)
-            : await repo.searchTotal(scope, db, plan);
+            ? totalOf(Number(counted), plan.exactTotal)
+            : await searchTotal(scope, db, plan);
     timing?.('db', performance.now() - started);
     const last = rows.at(-1);
     return {
@@ -109,11 +111,11 @@ export async function search(
 export async function planSearch(
   scope: TeamScope,
   db: AppDb,
-  base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
-): Promise<repo.SearchPlan> {
+  base: Omit<SearchPlan, 'tokens' | 'corrections'>,
+): Promise<SearchPlan> {
   const tokens = searchTokens(base.filter.text ?? '');
   await repo.setSearchSession(scope, db);
-  const corrections = await repo.typoCorrections(scope, db, tokens);
+  const corrections = await typoCorrections(scope, db, tokens);
   return { ...base, tokens, corrections };
 }
 
@@ -128,13 +130,13 @@ export async function planSearch(
 async function searchPageCorrected(
   scope: TeamScope,
   db: AppDb,
-  base: Omit<repo.SearchPlan, 'tokens' | 'corrections'>,
-): Promise<{ plan: repo.SearchPlan; rows: repo.PageRow[] }> {
+  base: Omit<SearchPlan, 'tokens' | 'corrections'>,
+): Promise<{ plan: SearchPlan; rows: repo.PageRow[] }> {
   const tokens = searchTokens(base.filter.text ?? '');
-  const plan: repo.SearchPlan = { ...base, tokens, corrections: new Map() };
+  const plan: SearchPlan = { ...base, tokens, corrections: new Map() };
   const rows = await repo.searchPage(scope, db, plan);
   if (rows.length > 0) return { plan, rows };
-  const corrections = await repo.typoCorrections(scope, db, tokens);
+  const corrections = await typoCorrections(scope, db, tokens);
   if (corrections.size === 0) return { plan, rows };
   const corrected = { ...plan, corrections };
   return { plan: corrected, rows: await repo.searchPage(scope, db, corrected) };
