@@ -13,3 +13,5 @@ export * from './outreach';
 export * from './tasks';
 export * from './message-templates';
 export * from './tags';
+export * from './board';
+export * from './pipelines';
