@@ -15,3 +15,4 @@ export * from './message-templates';
 export * from './tags';
 export * from './board';
 export * from './pipelines';
+export * from './contacts';
