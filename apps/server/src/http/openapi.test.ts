@@ -21,7 +21,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'DELETE /api/extension/session',
   'DELETE /api/teams/{teamUID}/connections/{connectionUID}',
   'DELETE /api/teams/{teamUID}/invitations/{inviteCode}',
-  'DELETE /api/teams/{teamUID}/kpis/{kpiUID}',
   'DELETE /api/teams/{teamUID}/members/{uid}',
   'GET /api/admin/mail',
   'GET /api/admin/notifications',
@@ -39,11 +38,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/settings/public',
   'GET /api/teams/{teamUID}/billing',
   'GET /api/teams/{teamUID}/connections',
-  'GET /api/teams/{teamUID}/dashboard/home',
-  'GET /api/teams/{teamUID}/kpi-funnel/{pipelineUID}',
-  'GET /api/teams/{teamUID}/kpis',
-  'GET /api/teams/{teamUID}/kpis/{kpiUID}',
-  'GET /api/teams/{teamUID}/kpis/{kpiUID}/results',
   'GET /api/teams/{teamUID}/members',
   'GET /api/teams/{teamUID}/team-data',
   'GET /api/teams/{teamUID}/validation-info',
@@ -67,7 +61,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/signup/confirm',
   'POST /api/teams/{teamUID}/connections',
   'POST /api/teams/{teamUID}/invitations',
-  'POST /api/teams/{teamUID}/kpis',
   'POST /api/v2-auth-mintAuthToken',
   'PUT /api/admin/notifications/{id}',
   'PUT /api/admin/settings/webAppVersion',
@@ -75,7 +68,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'PUT /api/admin/teams/{teamUID}/flags',
   'PUT /api/admin/teams/{teamUID}/subscription',
   'PUT /api/me/current-team',
-  'PUT /api/teams/{teamUID}/kpis/{kpiUID}',
 ];
 
 // The document and the route table need no database: the routes are built, never called.

@@ -16,3 +16,4 @@ export * from './tags';
 export * from './board';
 export * from './pipelines';
 export * from './contacts';
+export * from './kpis';
