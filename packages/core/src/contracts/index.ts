@@ -17,3 +17,5 @@ export * from './board';
 export * from './pipelines';
 export * from './contacts';
 export * from './kpis';
+export * from './connections';
+export * from './team';

@@ -12,14 +12,8 @@ export type {
   SetupStage,
 } from '@leadloom/core';
 
-export interface Connection {
-  connectionUID: string;
-  system: string;
-  name: string;
-  status: string;
-  isPaused: boolean;
-  usedInPipelines: string[];
-}
+/** A connection as GET …/connections answers it (core's contract). */
+export type { ConnectionView as Connection } from '@leadloom/core';
 
 export interface NewPipelineInput {
   nickName: string;
