@@ -68,6 +68,7 @@ export const billingAnswer = z.object({
   features: z.record(z.string(), z.boolean()),
   flags: z.record(z.string(), z.boolean()),
 });
+export type Billing = z.infer<typeof billingAnswer>;
 
 /** GET …/validation-info (SPEC §3): what the app's load step checks; no billing ids or data. */
 export const validationInfoAnswer = z.object({

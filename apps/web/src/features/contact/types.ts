@@ -93,22 +93,5 @@ export interface TagSet {
 /** A status label (core's contract). */
 export type { StatusLabelView as StatusLabel } from '@leadloom/core';
 
-export interface Question {
-  questionUID: string;
-  question: string;
-  order: number;
-}
-
-export interface PipelineStage {
-  stageUID: string;
-  name: string;
-  color: string;
-  fontColor: string;
-  idx: number;
-  placeholder?: boolean;
-}
-
-export interface PipelineDetail {
-  pipeline: { groupUID: string; nickName: string };
-  stages: PipelineStage[];
-}
+/** A team question and a pipeline's setup with its stages (core's contracts). */
+export type { PipelineDetail, Question } from '@leadloom/core';

@@ -1,4 +1,4 @@
-import type { SubscriptionLike } from '@leadloom/core';
+import type { Billing, SubscriptionLike } from '@leadloom/core';
 
 /** GET /api/teams/:teamUID/members: members, open invitations and seats (core's contract). */
 export type {
@@ -36,22 +36,10 @@ export interface SubscriptionData extends SubscriptionLike {
   [key: string]: unknown;
 }
 
-export interface UsageTriple {
-  contacts: number;
-  seats: number;
-  pipelines: number;
-}
-
-/** GET /api/teams/:teamUID/billing. */
-export interface BillingAnswer {
+/** GET /api/teams/:teamUID/billing (core's contract), its subscription read field by field. */
+export type BillingAnswer = Omit<Billing, 'subscription'> & {
   subscription: SubscriptionData | null;
-  status: string;
-  allowsUse: boolean;
-  limits: UsageTriple;
-  usage: UsageTriple;
-  features: Record<string, boolean>;
-  flags: Record<string, boolean>;
-}
+};
 
 /** GET /api/invitations/:inviteCode (public). */
 export interface InvitationInfo {
