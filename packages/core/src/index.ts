@@ -39,7 +39,6 @@ export * from './message-template';
 export * from './tasks';
 export * from './dashboard';
 export * from './kpi';
-export * from './board';
 export * from './pipeline-questions';
 export * from './card-order';
 export * from './events/activities';

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { pathParam } from '@leadloom/core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -98,5 +99,37 @@ describe('a route declared with its contract', () => {
   it('fails, under test, an answer off its contract', async () => {
     const res = await post(appWith({ name: 7 }), '{"name":"x"}');
     expect(res.status).toBe(500);
+  });
+});
+
+describe("a route's path parameters", () => {
+  const router = contractRouter();
+  const answer = z.object({ uid: z.string() });
+  for (const [path, uid] of [
+    ['/any/{uid}', pathParam],
+    ['/short/{uid}', z.string().max(3)],
+  ] as const) {
+    openRoute(
+      router,
+      createRoute({
+        method: 'get',
+        path,
+        request: { params: z.object({ uid }) },
+        responses: { 200: jsonResponse(answer, 'ok') },
+      }),
+      (c) => c.json({ uid: c.req.valid('param').uid }),
+    );
+  }
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => respondError(c, error));
+  app.route('/', router);
+
+  it('are taken as they come when any text will do, and checked when the schema asks more', async () => {
+    const any = await app.request('/any/a%20long%2Fone');
+    expect(await any.json()).toEqual({ uid: 'a long/one' });
+    const short = await app.request('/short/abcd');
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { error: { field: string } }).error.field).toBe('uid');
+    expect(await (await app.request('/short/abc')).json()).toEqual({ uid: 'abc' });
   });
 });

@@ -1,8 +1,8 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import { errorBodySchema } from '@leadloom/core';
+import { errorBodySchema, pathParam } from '@leadloom/core';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import type { AppEnv } from './env';
 import { ApiError, respondError, zodToApiError } from './errors';
 import { jsonBody, parseWith } from './validate';
@@ -77,14 +77,24 @@ const bodySchemaOf = (route: RouteConfig) =>
 
 const validated = (schema: z.ZodType, value: unknown) => parseWith(schema, value) as object;
 
+/**
+ * Path parameters that are all core's `pathParam` (any text) cannot fail: they are taken as they
+ * come, with no parse on the request's path (the board's read is the app's hottest).
+ */
+const anyTextParams = (params: unknown) =>
+  params instanceof ZodObject &&
+  Object.values(params.shape as Record<string, unknown>).every((s) => s === pathParam);
+
 /** Params, then query, then body: each failure is a 400 naming the field. */
 function validatorOf(route: RouteConfig): MiddlewareHandler<AppEnv> | undefined {
   const params = route.request?.params;
   const query = route.request?.query;
   const body = bodySchemaOf(route);
   if (!params && !query && !body) return undefined;
+  const parseParams = isZod(params) && !anyTextParams(params);
   return async (c, next) => {
-    if (isZod(params)) c.req.addValidatedData('param', validated(params, c.req.param()));
+    if (parseParams) c.req.addValidatedData('param', validated(params, c.req.param()));
+    else if (params) c.req.addValidatedData('param', c.req.param());
     if (isZod(query)) c.req.addValidatedData('query', validated(query, c.req.query()));
     if (body) c.req.addValidatedData('json', (await jsonBody(c, body)) as object);
     await next();

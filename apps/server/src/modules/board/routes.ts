@@ -1,35 +1,67 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  boardPageQuery,
+  boardSchema,
+  contactPageSchema,
+  pathParam,
+  pipelineSummariesAnswer,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { parseWith } from '../../http/validate';
+import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
-import { DEFAULT_PAGE, getBoardJson, getPipelines, getStagePage, MAX_PAGE } from './service';
+import { getBoardJson, getPipelines, getStagePage } from './service';
 
-const limitQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(DEFAULT_PAGE),
-  cursor: z.string().max(2000).optional(),
-});
+const tags = ['pipelines'];
+const teamParams = z.object({ teamUID: pathParam });
+const pipelineParams = teamParams.extend({ pipelineUID: pathParam });
+const stageParams = pipelineParams.extend({ stageUID: pathParam });
 
+/**
+ * The pipeline list, the board and a stage's further pages. The board is the app's most read
+ * answer: its JSON text comes from the database as it is sent (repo.boardJson); the check of
+ * the answer against its schema runs under test only.
+ */
 export function boardRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/pipelines', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await getPipelines(database, scope));
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/pipelines',
+    tags,
+    summary: 'The pipelines the caller sees, in order, with their contact counts.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(pipelineSummariesAnswer, 'The pipelines') },
   });
+  openRoute(app, list, async (c) => c.json(await getPipelines(database, c.get('scope'))));
 
-  app.get('/teams/:teamUID/pipelines/:pipelineUID/board', async (c) => {
-    const { limit } = parseWith(limitQuery, c.req.query());
-    const scope = c.get('scope');
-    const body = await getBoardJson(database, scope, c.req.param('pipelineUID'), limit);
+  const board = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/board',
+    tags,
+    summary: 'A pipeline’s board: its stages with counts, deal totals and first page of cards.',
+    request: { params: pipelineParams, query: boardPageQuery },
+    responses: { 200: jsonResponse(boardSchema, 'The board') },
+  });
+  openRoute(app, board, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    const { limit } = c.req.valid('query');
+    const body = await getBoardJson(database, c.get('scope'), pipelineUID, limit);
     return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
-  app.get('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID/contacts', async (c) => {
-    const { limit, cursor } = parseWith(limitQuery, c.req.query());
+  const stagePage = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}/contacts',
+    tags,
+    summary: 'A further page of a stage’s cards, after the cursor.',
+    request: { params: stageParams, query: boardPageQuery },
+    responses: { 200: jsonResponse(contactPageSchema, 'The page and the next cursor') },
+  });
+  openRoute(app, stagePage, async (c) => {
+    const { pipelineUID, stageUID } = c.req.valid('param');
+    const { limit, cursor } = c.req.valid('query');
     const scope = c.get('scope');
-    const { pipelineUID, stageUID } = c.req.param();
     return c.json(await getStagePage(database, scope, pipelineUID, stageUID, cursor, limit));
   });
 

@@ -4,8 +4,7 @@ import type { TeamScope } from '../../db/scope';
 import * as repo from './repo';
 import { type Db } from '../../db/tx';
 
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 200;
+export { BOARD_MAX_PAGE as MAX_PAGE } from '@leadloom/core';
 
 /** Opaque keyset cursor: the client only hands it back. */
 export function encodeCursor(key: repo.CardKey | null): string | null {

@@ -1,68 +1,82 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  connectionAnswer,
+  connectionCreateBody,
+  connectionDeletedAnswer,
+  connectionPatchBody,
+  connectionsAnswer,
+  pathParam,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import * as service from './service';
 
 /** docs/api.md "Connections, minimum". */
 
-const uid = z.string().min(1).max(200);
-
-const fields = {
-  name: z.string().trim().max(200).optional(),
-  status: z.enum(['active', 'inactive']).optional(),
-  testMode: z.boolean().optional(),
-  syncPeriod: z.number().int().min(0).max(525_600).optional(),
-  options: z.record(z.string(), z.unknown()).optional(),
-  syncEmailOnly: z.boolean().optional(),
-  isPaused: z.boolean().optional(),
-  selectedPipeline: uid.nullable().optional(),
-  usedInPipelines: z.array(uid).max(500).optional(),
-  usedInTagSets: z.array(uid).max(500).optional(),
-};
-const system = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Enter a system key such as webhooks or gohighlevel');
-
-const newConnection = z.strictObject({ system, ...fields });
-const connectionPatch = z.strictObject({ system: system.optional(), ...fields });
+const tags = ['connections'];
+const teamParams = z.object({ teamUID: pathParam });
+const connectionParams = teamParams.extend({ connectionUID: pathParam });
 
 export function connectionRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/connections', async (c) => {
-    return c.json(await service.listConnections(database, c.get('scope')));
+  const list = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/connections',
+    tags,
+    summary: 'The team’s connections.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(connectionsAnswer, 'The connections') },
+  });
+  openRoute(app, list, async (c) =>
+    c.json(await service.listConnections(database, c.get('scope'))),
+  );
+
+  const create = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/connections',
+    tags,
+    summary: 'Adds a connection.',
+    request: { params: teamParams, body: jsonRequest(connectionCreateBody) },
+    responses: { 201: jsonResponse(connectionAnswer, 'The new connection') },
+  });
+  openRoute(app, create, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await service.createConnection(database, c.get('scope'), body, c.get('write'));
+    return c.json(answer, 201);
   });
 
-  app.post('/teams/:teamUID/connections', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, newConnection);
-    return c.json(await service.createConnection(database, scope, body, c.get('write')), 201);
+  const update = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/connections/{connectionUID}',
+    tags,
+    summary: 'Changes a connection, its pipelines or its tag sets.',
+    request: { params: connectionParams, body: jsonRequest(connectionPatchBody) },
+    responses: { 200: jsonResponse(connectionAnswer, 'The connection as it now is') },
   });
-
-  app.patch('/teams/:teamUID/connections/:connectionUID', async (c) => {
+  openRoute(app, update, async (c) => {
+    const { connectionUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const body = await jsonBody(c, connectionPatch);
     return c.json(
-      await service.updateConnection(
-        database,
-        scope,
-        c.req.param('connectionUID'),
-        body,
-        c.get('write'),
-      ),
+      await service.updateConnection(database, scope, connectionUID, body, c.get('write')),
     );
   });
 
-  app.delete('/teams/:teamUID/connections/:connectionUID', async (c) => {
+  const remove = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/connections/{connectionUID}',
+    tags,
+    summary: 'Deletes a connection.',
+    request: { params: connectionParams },
+    responses: { 200: jsonResponse(connectionDeletedAnswer, 'Deleted') },
+  });
+  openRoute(app, remove, async (c) => {
+    const { connectionUID } = c.req.valid('param');
     const scope = c.get('scope');
-    return c.json(
-      await service.deleteConnection(database, scope, c.req.param('connectionUID'), c.get('write')),
-    );
+    return c.json(await service.deleteConnection(database, scope, connectionUID, c.get('write')));
   });
 
   return app;

@@ -22,7 +22,7 @@ import type {
   CreateContactBody,
   PatchContactBody,
   StageChangeBody,
-} from './schemas';
+} from '@leadloom/core';
 import { emit, logChange, type NewActivity } from '../../events/emit';
 
 /**

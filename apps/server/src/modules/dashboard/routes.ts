@@ -1,14 +1,23 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/env';
+import { createRoute } from '@hono/zod-openapi';
+import { homeDashboardAnswer, pathParam } from '@leadloom/core';
+import { z } from 'zod';
+import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { homeDashboard } from './service';
 
 /** The dashboards (docs/api.md "Dashboards"). */
 export function dashboardRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.get('/teams/:teamUID/dashboard/home', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await homeDashboard(services, scope, services.clock.now));
+  const app = contractRouter();
+  const home = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/dashboard/home',
+    tags: ['kpis'],
+    summary: 'The caller’s day: tasks due, this week’s work, streak, announcements, videos.',
+    request: { params: z.object({ teamUID: pathParam }) },
+    responses: { 200: jsonResponse(homeDashboardAnswer, 'The home dashboard') },
   });
+  openRoute(app, home, async (c) =>
+    c.json(await homeDashboard(services, c.get('scope'), services.clock.now)),
+  );
   return app;
 }

@@ -1,242 +1,331 @@
-import { colorSchema, httpUrlSchema } from '@leadloom/core';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  deleteImpactSchema,
+  pathParam,
+  phaseAnswer,
+  phaseCreateBody,
+  phasePatchBody,
+  phasesAnswer,
+  pipelineCreateBody,
+  pipelineDeletedAnswer,
+  pipelineDetailAnswer,
+  pipelinePatchBody,
+  pipelineSummariesAnswer,
+  questionAnswer,
+  questionCreateBody,
+  questionListsAnswer,
+  questionPatchBody,
+  questionsOrderBody,
+  setupDeletedAnswer,
+  setupOrderBody,
+  stageAnswer,
+  stageCreateBody,
+  stageDeletedAnswer,
+  stageDeleteQuery,
+  stagePatchBody,
+  stagesAnswer,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody, parseWith } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import * as service from './service';
 
 /** docs/api.md "Pipelines, stages, phases, questions". */
 
-const name = (what: string, max = 120) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter a ${what}`)
-    .max(max, `Keep the ${what} under ${max + 1} characters`);
-const uid = z.string().min(1).max(200);
-const url = httpUrlSchema('Facebook group URL', { max: 2000, allowBlank: true }).transform((v) =>
-  v === '' ? null : v,
-);
-const remoteID = z
-  .union([z.string().trim().max(200), z.number()])
-  .nullable()
-  .transform((v) => (v === null || v === '' ? null : String(v)));
-
-const newPipeline = z.strictObject({
-  nickName: name('pipeline name'),
-  isDefault: z.boolean().optional(),
-  fbGroupURL: url.nullable().optional(),
-  fbConnected: z.boolean().optional(),
-  igConnected: z.boolean().optional(),
-  stages: z
-    .array(
-      z.strictObject({
-        name: name('stage name'),
-        color: colorSchema.optional(),
-        fontColor: colorSchema.optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
-});
-
-const pipelinePatch = z.strictObject({
-  nickName: name('pipeline name').optional(),
-  isDefault: z.boolean().optional(),
-  fbGroupURL: url.nullable().optional(),
-  fbConnected: z.boolean().optional(),
-  igConnected: z.boolean().optional(),
-  connections: z.array(uid).max(200).optional(),
-  questions: z.array(uid).max(1000).optional(),
-});
-
-const newStage = z.strictObject({
-  name: name('stage name'),
-  color: colorSchema.optional(),
-  fontColor: colorSchema.optional(),
-  description: z.string().max(2000).optional(),
-  phase: uid.nullable().optional(),
-  remoteID: remoteID.optional(),
-});
-
-const stagePatch = newStage.partial();
-
-const orderBody = z.strictObject({ order: z.array(uid).max(1000) });
-const moveToQuery = z.object({ moveTo: uid.optional() });
-
-const newPhase = z.strictObject({
-  name: name('phase name'),
-  color: colorSchema.optional(),
-});
-const phasePatch = newPhase.partial();
-
-const kind = z.enum(['live', 'test']);
-const newQuestion = z.strictObject({
-  question: name('question', 1000),
-  kind: kind.default('live'),
-});
-const questionPatch = z.strictObject({
-  question: name('question', 1000).optional(),
-  kind: kind.optional(),
-});
-const questionOrder = z.strictObject({ kind, order: z.array(uid).max(1000) });
+const tags = ['pipelines'];
+const teamParams = z.object({ teamUID: pathParam });
+const pipelineParams = teamParams.extend({ pipelineUID: pathParam });
+const stageParams = pipelineParams.extend({ stageUID: pathParam });
+const phaseParams = teamParams.extend({ phaseUID: pathParam });
+const questionParams = teamParams.extend({ questionUID: pathParam });
 
 export function pipelineRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  // Pipelines. (GET /teams/:teamUID/pipelines, the list, is the board module's.)
-  app.post('/teams/:teamUID/pipelines', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, newPipeline);
-    return c.json(await service.createPipeline(database, scope, body, c.get('write')), 201);
+  // Pipelines. (GET /teams/{teamUID}/pipelines, the list, is the board module's.)
+  const createPipeline = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/pipelines',
+    tags,
+    summary: 'Adds a pipeline with its placeholder stage and the given stages.',
+    request: { params: teamParams, body: jsonRequest(pipelineCreateBody) },
+    responses: { 201: jsonResponse(pipelineDetailAnswer, 'The new pipeline with its stages') },
   });
-
-  app.put('/teams/:teamUID/pipelines-order', async (c) => {
-    const scope = c.get('scope');
-    const { order } = await jsonBody(c, orderBody);
-    return c.json(await service.orderPipelines(database, scope, order, c.get('write')));
-  });
-
-  app.get('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await service.getPipeline(database, scope, c.req.param('pipelineUID')));
-  });
-
-  app.patch('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, pipelinePatch);
-    return c.json(
-      await service.updatePipeline(
-        database,
-        scope,
-        c.req.param('pipelineUID'),
-        body,
-        c.get('write'),
-      ),
-    );
-  });
-
-  app.get('/teams/:teamUID/pipelines/:pipelineUID/delete-impact', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await service.getDeleteImpact(database, scope, c.req.param('pipelineUID')));
-  });
-
-  app.delete('/teams/:teamUID/pipelines/:pipelineUID', async (c) => {
-    const scope = c.get('scope');
-    return c.json(
-      await service.deletePipeline(database, scope, c.req.param('pipelineUID'), c.get('write')),
-    );
-  });
-
-  // Stages.
-  app.post('/teams/:teamUID/pipelines/:pipelineUID/stages', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, newStage);
-    const answer = await service.createStage(
-      database,
-      scope,
-      c.req.param('pipelineUID'),
-      body,
-      c.get('write'),
-    );
+  openRoute(app, createPipeline, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await service.createPipeline(database, c.get('scope'), body, c.get('write'));
     return c.json(answer, 201);
   });
 
-  app.put('/teams/:teamUID/pipelines/:pipelineUID/stages-order', async (c) => {
-    const scope = c.get('scope');
-    const { order } = await jsonBody(c, orderBody);
-    return c.json(
-      await service.orderStages(database, scope, c.req.param('pipelineUID'), order, c.get('write')),
-    );
+  const orderPipelines = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/pipelines-order',
+    tags,
+    summary: 'Puts the team’s pipelines in the given order (every one, once).',
+    request: { params: teamParams, body: jsonRequest(setupOrderBody) },
+    responses: { 200: jsonResponse(pipelineSummariesAnswer, 'The pipelines in their new order') },
+  });
+  openRoute(app, orderPipelines, async (c) => {
+    const { order } = c.req.valid('json');
+    return c.json(await service.orderPipelines(database, c.get('scope'), order, c.get('write')));
   });
 
-  app.patch('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, stagePatch);
-    const { pipelineUID, stageUID } = c.req.param();
-    return c.json(
-      await service.updateStage(database, scope, pipelineUID, stageUID, body, c.get('write')),
-    );
+  const getPipeline = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}',
+    tags,
+    summary: 'A pipeline’s setup with its stages.',
+    request: { params: pipelineParams },
+    responses: { 200: jsonResponse(pipelineDetailAnswer, 'The pipeline with its stages') },
+  });
+  openRoute(app, getPipeline, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    return c.json(await service.getPipeline(database, c.get('scope'), pipelineUID));
   });
 
-  app.delete('/teams/:teamUID/pipelines/:pipelineUID/stages/:stageUID', async (c) => {
+  const updatePipeline = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}',
+    tags,
+    summary: 'Renames a pipeline, makes it the default, or sets its connections and questions.',
+    request: { params: pipelineParams, body: jsonRequest(pipelinePatchBody) },
+    responses: { 200: jsonResponse(pipelineDetailAnswer, 'The pipeline as it now is') },
+  });
+  openRoute(app, updatePipeline, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const { moveTo } = parseWith(moveToQuery, c.req.query());
-    const { pipelineUID, stageUID } = c.req.param();
-    return c.json(
-      await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, c.get('write')),
-    );
+    return c.json(await service.updatePipeline(database, scope, pipelineUID, body, c.get('write')));
+  });
+
+  const deleteImpact = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/delete-impact',
+    tags,
+    summary: 'What deleting the pipeline would remove.',
+    request: { params: pipelineParams },
+    responses: { 200: jsonResponse(deleteImpactSchema, 'Stages, contacts, tag sets and deals') },
+  });
+  openRoute(app, deleteImpact, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    return c.json(await service.getDeleteImpact(database, c.get('scope'), pipelineUID));
+  });
+
+  const deletePipeline = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}',
+    tags,
+    summary: 'Deletes a pipeline with its stages, placements, tag sets and deals.',
+    request: { params: pipelineParams },
+    responses: { 200: jsonResponse(pipelineDeletedAnswer, 'What went with it') },
+  });
+  openRoute(app, deletePipeline, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    const scope = c.get('scope');
+    return c.json(await service.deletePipeline(database, scope, pipelineUID, c.get('write')));
+  });
+
+  // Stages.
+  const createStage = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages',
+    tags,
+    summary: 'Adds a stage at the end of a pipeline.',
+    request: { params: pipelineParams, body: jsonRequest(stageCreateBody) },
+    responses: { 201: jsonResponse(stageAnswer, 'The new stage') },
+  });
+  openRoute(app, createStage, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const scope = c.get('scope');
+    const answer = await service.createStage(database, scope, pipelineUID, body, c.get('write'));
+    return c.json(answer, 201);
+  });
+
+  const orderStages = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages-order',
+    tags,
+    summary: 'Puts a pipeline’s stages (all but the placeholder) in the given order.',
+    request: { params: pipelineParams, body: jsonRequest(setupOrderBody) },
+    responses: { 200: jsonResponse(stagesAnswer, 'The stages in their new order') },
+  });
+  openRoute(app, orderStages, async (c) => {
+    const { pipelineUID } = c.req.valid('param');
+    const { order } = c.req.valid('json');
+    const scope = c.get('scope');
+    return c.json(await service.orderStages(database, scope, pipelineUID, order, c.get('write')));
+  });
+
+  const updateStage = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
+    tags,
+    summary: 'Changes a stage (the placeholder stage only its description).',
+    request: { params: stageParams, body: jsonRequest(stagePatchBody) },
+    responses: { 200: jsonResponse(stageAnswer, 'The stage as it now is') },
+  });
+  openRoute(app, updateStage, async (c) => {
+    const { pipelineUID, stageUID } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const scope = c.get('scope');
+    const write = c.get('write');
+    return c.json(await service.updateStage(database, scope, pipelineUID, stageUID, body, write));
+  });
+
+  const deleteStage = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
+    tags,
+    summary: 'Deletes a stage; its contacts move to `moveTo` (default: the placeholder stage).',
+    request: { params: stageParams, query: stageDeleteQuery },
+    responses: { 200: jsonResponse(stageDeletedAnswer, 'How many contacts moved') },
+  });
+  openRoute(app, deleteStage, async (c) => {
+    const { pipelineUID, stageUID } = c.req.valid('param');
+    const { moveTo } = c.req.valid('query');
+    const scope = c.get('scope');
+    const write = c.get('write');
+    return c.json(await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, write));
   });
 
   // Phases (team-level).
-  app.get('/teams/:teamUID/phases', async (c) => {
-    return c.json(await service.getPhases(database, c.get('scope')));
+  const listPhases = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/phases',
+    tags,
+    summary: 'The team’s phases, in order.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(phasesAnswer, 'The phases') },
+  });
+  openRoute(app, listPhases, async (c) =>
+    c.json(await service.getPhases(database, c.get('scope'))),
+  );
+
+  const createPhase = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/phases',
+    tags,
+    summary: 'Adds a phase.',
+    request: { params: teamParams, body: jsonRequest(phaseCreateBody) },
+    responses: { 201: jsonResponse(phaseAnswer, 'The new phase') },
+  });
+  openRoute(app, createPhase, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await service.createPhase(database, c.get('scope'), body, c.get('write'));
+    return c.json(answer, 201);
   });
 
-  app.post('/teams/:teamUID/phases', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, newPhase);
-    return c.json(await service.createPhase(database, scope, body, c.get('write')), 201);
+  const orderPhases = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/phases-order',
+    tags,
+    summary: 'Puts the team’s phases in the given order (every one, once).',
+    request: { params: teamParams, body: jsonRequest(setupOrderBody) },
+    responses: { 200: jsonResponse(phasesAnswer, 'The phases in their new order') },
+  });
+  openRoute(app, orderPhases, async (c) => {
+    const { order } = c.req.valid('json');
+    return c.json(await service.orderPhases(database, c.get('scope'), order, c.get('write')));
   });
 
-  app.put('/teams/:teamUID/phases-order', async (c) => {
+  const updatePhase = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/phases/{phaseUID}',
+    tags,
+    summary: 'Renames or recolours a phase.',
+    request: { params: phaseParams, body: jsonRequest(phasePatchBody) },
+    responses: { 200: jsonResponse(phaseAnswer, 'The phase as it now is') },
+  });
+  openRoute(app, updatePhase, async (c) => {
+    const { phaseUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const { order } = await jsonBody(c, orderBody);
-    return c.json(await service.orderPhases(database, scope, order, c.get('write')));
+    return c.json(await service.updatePhase(database, scope, phaseUID, body, c.get('write')));
   });
 
-  app.patch('/teams/:teamUID/phases/:phaseUID', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, phasePatch);
-    return c.json(
-      await service.updatePhase(database, scope, c.req.param('phaseUID'), body, c.get('write')),
-    );
+  const deletePhase = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/phases/{phaseUID}',
+    tags,
+    summary: 'Deletes a phase; its stages keep no phase.',
+    request: { params: phaseParams },
+    responses: { 200: jsonResponse(setupDeletedAnswer, 'Deleted') },
   });
-
-  app.delete('/teams/:teamUID/phases/:phaseUID', async (c) => {
-    const scope = c.get('scope');
-    return c.json(
-      await service.deletePhase(database, scope, c.req.param('phaseUID'), c.get('write')),
-    );
+  openRoute(app, deletePhase, async (c) => {
+    const { phaseUID } = c.req.valid('param');
+    return c.json(await service.deletePhase(database, c.get('scope'), phaseUID, c.get('write')));
   });
 
   // Team questions (SPEC §3 Team questions, testQuestions).
-  app.get('/teams/:teamUID/questions', async (c) => {
-    return c.json(await service.getQuestions(database, c.get('scope')));
+  const listQuestions = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/questions',
+    tags,
+    summary: 'The team’s live and test questions, in order.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(questionListsAnswer, 'The questions') },
+  });
+  openRoute(app, listQuestions, async (c) =>
+    c.json(await service.getQuestions(database, c.get('scope'))),
+  );
+
+  const createQuestion = createRoute({
+    method: 'post',
+    path: '/teams/{teamUID}/questions',
+    tags,
+    summary: 'Adds a live or test question.',
+    request: { params: teamParams, body: jsonRequest(questionCreateBody) },
+    responses: { 201: jsonResponse(questionAnswer, 'The new question') },
+  });
+  openRoute(app, createQuestion, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await service.createQuestion(database, c.get('scope'), body, c.get('write'));
+    return c.json(answer, 201);
   });
 
-  app.post('/teams/:teamUID/questions', async (c) => {
+  const orderQuestions = createRoute({
+    method: 'put',
+    path: '/teams/{teamUID}/questions-order',
+    tags,
+    summary: 'Puts the team’s live or test questions in the given order (every one, once).',
+    request: { params: teamParams, body: jsonRequest(questionsOrderBody) },
+    responses: { 200: jsonResponse(questionListsAnswer, 'The questions in their new order') },
+  });
+  openRoute(app, orderQuestions, async (c) => {
+    const { kind, order } = c.req.valid('json');
     const scope = c.get('scope');
-    const body = await jsonBody(c, newQuestion);
-    return c.json(await service.createQuestion(database, scope, body, c.get('write')), 201);
+    return c.json(await service.orderQuestions(database, scope, kind, order, c.get('write')));
   });
 
-  app.put('/teams/:teamUID/questions-order', async (c) => {
+  const updateQuestion = createRoute({
+    method: 'patch',
+    path: '/teams/{teamUID}/questions/{questionUID}',
+    tags,
+    summary: 'Rewords a question or moves it between live and test.',
+    request: { params: questionParams, body: jsonRequest(questionPatchBody) },
+    responses: { 200: jsonResponse(questionAnswer, 'The question as it now is') },
+  });
+  openRoute(app, updateQuestion, async (c) => {
+    const { questionUID } = c.req.valid('param');
+    const body = c.req.valid('json');
     const scope = c.get('scope');
-    const { kind: k, order } = await jsonBody(c, questionOrder);
-    return c.json(await service.orderQuestions(database, scope, k, order, c.get('write')));
+    return c.json(await service.updateQuestion(database, scope, questionUID, body, c.get('write')));
   });
 
-  app.patch('/teams/:teamUID/questions/:questionUID', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, questionPatch);
+  const deleteQuestion = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/questions/{questionUID}',
+    tags,
+    summary: 'Deletes a question.',
+    request: { params: questionParams },
+    responses: { 200: jsonResponse(setupDeletedAnswer, 'Deleted') },
+  });
+  openRoute(app, deleteQuestion, async (c) => {
+    const { questionUID } = c.req.valid('param');
     return c.json(
-      await service.updateQuestion(
-        database,
-        scope,
-        c.req.param('questionUID'),
-        body,
-        c.get('write'),
-      ),
-    );
-  });
-
-  app.delete('/teams/:teamUID/questions/:questionUID', async (c) => {
-    const scope = c.get('scope');
-    return c.json(
-      await service.deleteQuestion(database, scope, c.req.param('questionUID'), c.get('write')),
+      await service.deleteQuestion(database, c.get('scope'), questionUID, c.get('write')),
     );
   });
 

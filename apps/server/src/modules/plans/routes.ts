@@ -1,19 +1,37 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/env';
+import { createRoute } from '@hono/zod-openapi';
+import { billingAnswer, pathParam, validationInfoAnswer } from '@leadloom/core';
+import { z } from 'zod';
+import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { membersIncomplete, requestMemberSync } from '../member-sync/service';
 import { getBilling, getValidationInfo } from './service';
 
+const tags = ['teams'];
+const teamParams = z.object({ teamUID: pathParam });
+
 export function planRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/teams/:teamUID/billing', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await getBilling(database, scope));
+  const billing = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/billing',
+    tags,
+    summary: 'The team’s plan, limits, usage, features and flags (owners and admins).',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(billingAnswer, 'The plan') },
   });
+  openRoute(app, billing, async (c) => c.json(await getBilling(database, c.get('scope'))));
 
-  app.get('/teams/:teamUID/validation-info', async (c) => {
+  const validation = createRoute({
+    method: 'get',
+    path: '/teams/{teamUID}/validation-info',
+    tags,
+    summary: 'What the app’s load step checks: members, contact count, pipelines, subscription.',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(validationInfoAnswer, 'The validation info') },
+  });
+  openRoute(app, validation, async (c) => {
     const scope = c.get('scope');
     const info = await getValidationInfo(database, scope);
     // SPEC §7: a missing members list starts a member-data sync; the answer is not held up.

@@ -1,10 +1,11 @@
 import { defineModule } from '../manifest';
 import { adminTeamRoutes } from './admin-routes';
 import { invitationRoutes } from './invitation-routes';
+import { memberRoutes } from './member-routes';
 import { teamRoutes } from './routes';
 
 export const teamsModule = defineModule({
   name: 'teams',
-  api: [teamRoutes, adminTeamRoutes],
+  api: [memberRoutes, teamRoutes, adminTeamRoutes],
   publicApi: [invitationRoutes],
 });

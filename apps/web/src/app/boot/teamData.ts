@@ -1,18 +1,9 @@
+import type { TeamDataAnswer } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { teamKeys } from '../../lib/teamKeys';
 
-/** GET /api/teams/:teamUID/team-data: the "full" half of the boot (SPEC §4, §7). */
-export interface TeamData {
-  aiContext: Record<string, unknown> | null;
-  statusLabels: unknown[];
-  templateCategories: unknown[];
-  templateTypes: unknown[];
-  globalTagSets: unknown[];
-  /** The pipeline summary, sorted by order. */
-  pipelines: { groupUID: string; order: number }[];
-  phases: unknown[];
-  orphanedTags: unknown[];
-}
+/** GET /api/teams/:teamUID/team-data: the "full" half of the boot (SPEC §4, §7; core's contract). */
+export type TeamData = TeamDataAnswer;
 
 export const teamDataKey = (teamUID: string) => teamKeys.of(teamUID, 'team-data');
 

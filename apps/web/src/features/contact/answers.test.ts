@@ -5,8 +5,8 @@ describe('answerRows', () => {
   it('lists every team question with its answer, then answers to questions no longer asked', () => {
     const rows = answerRows(
       [
-        { questionUID: 'q1', question: 'Budget?', order: 0 },
-        { questionUID: 'q2', question: 'Timeline?', order: 1 },
+        { questionUID: 'q1', question: 'Budget?', order: 0, kind: 'live' },
+        { questionUID: 'q2', question: 'Timeline?', order: 1, kind: 'live' },
       ],
       [
         { questionUID: 'q2', question: 'Timeline?', answer: 'Q1' },

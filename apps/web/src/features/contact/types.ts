@@ -1,33 +1,18 @@
-import type { ContactDeal } from '@leadloom/core';
+import type {
+  ContactDeal,
+  ContactTagEntry as ContactTag,
+  StageHistoryEntry as HistoryEntry,
+} from '@leadloom/core';
 
 /** Shapes of the contact endpoints (docs/api.md "Contacts") and the pickers they use. */
 
 export type ProfileLinks = Record<string, string>;
 
-export interface ContactRecord {
-  GTID: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  sources: string[];
-  profiles: ProfileLinks;
-  statusLabelUID: string | null;
-  syncedTo?: unknown;
-  createdAt: string;
-  updatedAt: string;
-  lastActivityAt: string | null;
-}
+/** A contact's own fields as its answer carries them (core's contract). */
+export type { ContactRecord } from '@leadloom/core';
 
-export interface ContactTag {
-  tagID: string;
-  tagSetUID: string | null;
-  name: string;
-  color: string | null;
-  orphaned: boolean;
-}
+/** A tag on a contact, global or on a card (core's contract). */
+export type { ContactTagEntry as ContactTag } from '@leadloom/core';
 
 export type { DealStatus } from '@leadloom/core';
 
@@ -44,12 +29,8 @@ export interface Answer {
   answer: string;
 }
 
-export interface HistoryEntry {
-  id: string | number;
-  stageUID: string;
-  name: string;
-  at: string;
-}
+/** An entry of a card's stage history (core's contract). */
+export type { StageHistoryEntry as HistoryEntry } from '@leadloom/core';
 
 export interface ContactPipeline {
   groupUID: string;
@@ -64,11 +45,8 @@ export interface ContactPipeline {
   tags: ContactTag[];
 }
 
-export interface ContactAnswer {
-  contact: ContactRecord;
-  pipelines: ContactPipeline[];
-  globalTags: ContactTag[];
-}
+/** GET/POST/PATCH …/contacts answer: the contact with its visible pipelines (core's contract). */
+export type { ContactWithPipelines as ContactAnswer } from '@leadloom/core';
 
 /** The fields of POST/PATCH /contacts. */
 export interface ContactFields {
@@ -115,22 +93,5 @@ export interface TagSet {
 /** A status label (core's contract). */
 export type { StatusLabelView as StatusLabel } from '@leadloom/core';
 
-export interface Question {
-  questionUID: string;
-  question: string;
-  order: number;
-}
-
-export interface PipelineStage {
-  stageUID: string;
-  name: string;
-  color: string;
-  fontColor: string;
-  idx: number;
-  placeholder?: boolean;
-}
-
-export interface PipelineDetail {
-  pipeline: { groupUID: string; nickName: string };
-  stages: PipelineStage[];
-}
+/** A team question and a pipeline's setup with its stages (core's contracts). */
+export type { PipelineDetail, Question } from '@leadloom/core';

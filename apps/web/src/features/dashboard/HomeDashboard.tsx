@@ -22,6 +22,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { HomeDashboard } from '@leadloom/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
@@ -33,16 +34,8 @@ import { ListSkeleton } from '../../ui/Skeletons';
 import { safeUrl } from '../../lib/safeUrl';
 import { teamKeys } from '../../lib/teamKeys';
 
-interface HomeData {
-  today: string;
-  timeZone: string;
-  weekStart: string;
-  tasks: { today: number; overdue: number };
-  week: { added: number; moved: number; messages: number; tasksDone: number };
-  streak: { current: number; best: number; days: string[] };
-  announcements: { title: string; text: string; link?: string; publishedAt?: string }[];
-  trainingVideos: { title: string; url: string; description: string }[];
-}
+/** GET …/dashboard/home (core's contract). */
+type HomeData = HomeDashboard;
 
 function useHome(teamUID: string) {
   return useQuery({

@@ -21,6 +21,7 @@ import {
   teamPath,
 } from './requests';
 import type { Board, BoardStage, ContactPage } from './types';
+import type { StageChangeAnswer } from '@leadloom/core';
 import { teamKeys } from '../../lib/teamKeys';
 
 export { pipelineKeys } from './requests';
@@ -86,7 +87,7 @@ export function putStage(teamUID: string, GTID: string, change: StageChange) {
   const body: Record<string, string> = { stageUID: change.stageUID };
   if (change.afterGtid) body.afterGtid = change.afterGtid;
   if (change.beforeGtid) body.beforeGtid = change.beforeGtid;
-  return api.put<{ stageUID: string; position: string }>(
+  return api.put<StageChangeAnswer>(
     `${teamPath(teamUID)}/contacts/${encodeURIComponent(GTID)}/pipelines/${encodeURIComponent(change.groupUID)}/stage`,
     body,
     { headers: { 'X-Change-Id': newChangeId() } },

@@ -227,12 +227,14 @@ function TeamMembers({ teamUID }: { teamUID: string }) {
         <InvitationsTable
           invitations={pending}
           pipelines={pipelineOptions}
-          onRevoke={(invitation) =>
+          onRevoke={(invitation) => {
+            // Owners and admins, the only ones shown this table, are sent every invite code.
+            if (!invitation.inviteCode) return;
             mutations.revoke.mutate(invitation.inviteCode, {
               onSuccess: () => toastSuccess(`The invitation to ${invitation.email} is revoked.`),
               onError: (error) => toastError(error, 'Could not revoke the invitation'),
-            })
-          }
+            });
+          }}
           revoking={mutations.revoke.isPending ? mutations.revoke.variables : null}
         />
       )}

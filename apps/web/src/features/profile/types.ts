@@ -1,37 +1,12 @@
-import type { SubscriptionLike } from '@leadloom/core';
+import type { Billing, SubscriptionLike } from '@leadloom/core';
 
-/** A member of the team, as GET /api/teams/:teamUID/members answers it. */
-export interface TeamMember {
-  uid: string;
-  name: string;
-  email: string;
-  role: string;
-  /** "all" for owners and admins; otherwise the pipelines (group UIDs) the member may see. */
-  pipelines: 'all' | string[];
-  joinedAt: string | null;
-}
-
-export interface TeamInvitation {
-  inviteCode: string;
-  email: string;
-  role: string;
-  pipelines: string[];
-  status: string;
-  createdAt: string | null;
-  expiresAt: string | null;
-}
-
-export interface Seats {
-  /** Members after the owner plus pending invitations. */
-  used: number;
-  quota: number;
-}
-
-export interface MembersAnswer {
-  members: TeamMember[];
-  invitations: TeamInvitation[];
-  seats: Seats;
-}
+/** GET /api/teams/:teamUID/members: members, open invitations and seats (core's contract). */
+export type {
+  MembersAnswer,
+  Seats,
+  TeamInvitation,
+  TeamMemberView as TeamMember,
+} from '@leadloom/core';
 
 export type InviteRole = 'admin' | 'member';
 
@@ -61,22 +36,10 @@ export interface SubscriptionData extends SubscriptionLike {
   [key: string]: unknown;
 }
 
-export interface UsageTriple {
-  contacts: number;
-  seats: number;
-  pipelines: number;
-}
-
-/** GET /api/teams/:teamUID/billing. */
-export interface BillingAnswer {
+/** GET /api/teams/:teamUID/billing (core's contract), its subscription read field by field. */
+export type BillingAnswer = Omit<Billing, 'subscription'> & {
   subscription: SubscriptionData | null;
-  status: string;
-  allowsUse: boolean;
-  limits: UsageTriple;
-  usage: UsageTriple;
-  features: Record<string, boolean>;
-  flags: Record<string, boolean>;
-}
+};
 
 /** GET /api/invitations/:inviteCode (public). */
 export interface InvitationInfo {

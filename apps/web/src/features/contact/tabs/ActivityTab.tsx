@@ -85,7 +85,8 @@ function ActivityTimeline({ teamUID, data, selected }: TabProps) {
     const stageNames = new Map<string, string>();
     for (const p of data.pipelines) {
       stageNames.set(p.stageUID, p.stage.name);
-      for (const h of p.stagesHistory) stageNames.set(h.stageUID, h.name);
+      // A deleted stage's history entry has no name; the stage list below may still know it.
+      for (const h of p.stagesHistory) if (h.name !== null) stageNames.set(h.stageUID, h.name);
     }
     for (const s of stages.data ?? []) stageNames.set(s.stageUID, s.name);
     const pipelineNames = new Map<string, string>();
