@@ -13,3 +13,4 @@ export * from './outreach';
 export * from './tasks';
 export * from './message-templates';
 export * from './tags';
+export * from './notifications';
