@@ -14,3 +14,5 @@ export * from './tasks';
 export * from './message-templates';
 export * from './tags';
 export * from './notifications';
+export * from './invitations';
+export * from './settings';

@@ -1,23 +1,7 @@
 import type { SubscriptionData, TeamInvitation } from '../profile/types';
 
-export interface AdminUser {
-  uid: string;
-  name: string;
-  email: string;
-  isSuper: boolean;
-  banned: boolean;
-  createdAt: string | null;
-  teams: { teamUID: string; name: string; role: string }[];
-}
-
-export interface AdminTeamRow {
-  teamUID: string;
-  name: string;
-  ownerEmail: string | null;
-  members: number;
-  status: string;
-  tier: number | { value?: number; name?: string } | null;
-}
+/** Users, team rows and the mail log: core's contracts. */
+export type { AdminTeamRow, AdminUser, MailMessage } from '@leadloom/core';
 
 export interface AdminTeamMember {
   uid: string;
@@ -43,16 +27,4 @@ export interface AdminTeamDetail {
   usage: Record<string, number> | null;
   /** The plan's limits as the server computes them (same as GET …/billing). */
   limits?: { contacts: number; seats: number; pipelines: number } | null;
-}
-
-export interface MailMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-  status: string;
-  error: string | null;
-  createdAt: string | null;
-  sentAt: string | null;
 }
