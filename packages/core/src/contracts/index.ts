@@ -16,3 +16,4 @@ export * from './tags';
 export * from './notifications';
 export * from './invitations';
 export * from './settings';
+export * from './account';
