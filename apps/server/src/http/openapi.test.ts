@@ -61,8 +61,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/extension/login-token',
   'POST /api/extension/session',
   'POST /api/invitations/{inviteCode}/accept',
-  'POST /api/signup',
-  'POST /api/signup/confirm',
   'POST /api/teams/{teamUID}/connections',
   'POST /api/teams/{teamUID}/contacts',
   'POST /api/teams/{teamUID}/contacts/{GTID}/pipelines',

@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './invitations';
 export * from './settings';
 export * from './account';
+export * from './signup';
