@@ -17,7 +17,6 @@ import { OPENAPI_PATH } from './openapi';
  * declared with its contract, never added here.
  */
 const NOT_YET_DECLARED: readonly string[] = [
-  'DELETE /api/extension/session',
   'DELETE /api/teams/{teamUID}/connections/{connectionUID}',
   'DELETE /api/teams/{teamUID}/contacts/{GTID}',
   'DELETE /api/teams/{teamUID}/contacts/{GTID}/pipelines/{groupUID}',
@@ -29,7 +28,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'DELETE /api/teams/{teamUID}/pipelines/{pipelineUID}',
   'DELETE /api/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
   'DELETE /api/teams/{teamUID}/questions/{questionUID}',
-  'GET /api/extension/install',
   'GET /api/invitations/{inviteCode}',
   'GET /api/realtime',
   'GET /api/teams/{teamUID}/billing',
@@ -50,7 +48,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/teams/{teamUID}/questions',
   'GET /api/teams/{teamUID}/team-data',
   'GET /api/teams/{teamUID}/validation-info',
-  'GET /extension.zip',
   'PATCH /api/teams/{teamUID}/connections/{connectionUID}',
   'PATCH /api/teams/{teamUID}/contacts/{GTID}',
   'PATCH /api/teams/{teamUID}/members/{uid}',
@@ -58,8 +55,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'PATCH /api/teams/{teamUID}/pipelines/{pipelineUID}',
   'PATCH /api/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
   'PATCH /api/teams/{teamUID}/questions/{questionUID}',
-  'POST /api/extension/login-token',
-  'POST /api/extension/session',
   'POST /api/invitations/{inviteCode}/accept',
   'POST /api/teams/{teamUID}/connections',
   'POST /api/teams/{teamUID}/contacts',

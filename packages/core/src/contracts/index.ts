@@ -18,3 +18,4 @@ export * from './invitations';
 export * from './settings';
 export * from './account';
 export * from './signup';
+export * from './extension';
