@@ -13,6 +13,7 @@ import {
   ERRORS,
   INVALID_TOKEN_MESSAGE,
   isApiErrorBody,
+  type InvitationAccepted,
   type SignedUp,
   type SignupBody,
   type SignupCheckMail,
@@ -315,7 +316,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async acceptInvitation(
       inviteCode: string,
       body: { name?: string } = {},
-    ): Promise<{ uid: string; teamUID: string; created: boolean }> {
+    ): Promise<InvitationAccepted> {
       try {
         return await optionalAuthRequest(
           'POST',

@@ -1,10 +1,10 @@
 import { defineModule } from '../manifest';
 import { adminTeamRoutes } from './admin-routes';
-import { invitationRoutes } from './invitation-routes';
+import { invitationRoutes, teamInvitationRoutes } from './invitation-routes';
 import { teamRoutes } from './routes';
 
 export const teamsModule = defineModule({
   name: 'teams',
-  api: [teamRoutes, adminTeamRoutes],
+  api: [teamRoutes, teamInvitationRoutes, adminTeamRoutes],
   publicApi: [invitationRoutes],
 });

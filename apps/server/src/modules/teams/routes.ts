@@ -3,24 +3,16 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
-import { createInvitation, revokeInvitation } from './invitations';
 import { getMembers, removeMember, updateMember } from './members';
 
 const pipelineList = z.array(z.string().min(1).max(200)).max(500);
-
-const invitationBody = z.strictObject({
-  email: z.email().max(320),
-  role: z.enum(['admin', 'member']),
-  // Optional: without it, the member sees every pipeline that exists now (DESIGN §4).
-  pipelines: pipelineList.optional(),
-});
 
 const memberPatch = z.strictObject({
   role: z.enum(['admin', 'member']).optional(),
   pipelines: pipelineList.optional(),
 });
 
-/** Team members and invitations (roles: README.md in this folder). */
+/** Team members (roles: README.md in this folder); invitations: invitation-routes.ts. */
 export function teamRoutes(services: Services) {
   const { database } = services;
   const app = new Hono<AppEnv>();
@@ -38,17 +30,6 @@ export function teamRoutes(services: Services) {
   app.delete('/teams/:teamUID/members/:uid', async (c) => {
     const scope = c.get('scope');
     return c.json(await removeMember(database, scope, c.req.param('uid')));
-  });
-
-  app.post('/teams/:teamUID/invitations', async (c) => {
-    const scope = c.get('scope');
-    const body = await jsonBody(c, invitationBody);
-    return c.json(await createInvitation(services, scope, body), 201);
-  });
-
-  app.delete('/teams/:teamUID/invitations/:inviteCode', async (c) => {
-    const scope = c.get('scope');
-    return c.json(await revokeInvitation(services, scope, c.req.param('inviteCode')));
   });
 
   return app;

@@ -1,4 +1,4 @@
-import type { SubscriptionLike } from '@leadloom/core';
+import type { InvitationAccepted, InvitationDetails, SubscriptionLike } from '@leadloom/core';
 
 /** A member of the team, as GET /api/teams/:teamUID/members answers it. */
 export interface TeamMember {
@@ -78,21 +78,9 @@ export interface BillingAnswer {
   flags: Record<string, boolean>;
 }
 
-/** GET /api/invitations/:inviteCode (public). */
-export interface InvitationInfo {
-  teamName: string;
-  email: string;
-  inviterName: string;
-  role: string;
-  status: 'pending' | 'accepted' | 'revoked' | 'expired' | string;
-  hasAccount: boolean;
-}
-
-export interface AcceptAnswer {
-  uid: string;
-  teamUID: string;
-  created: boolean;
-}
+/** GET /api/invitations/:inviteCode (public) and its accept answer: core's contracts. */
+export type InvitationInfo = InvitationDetails;
+export type AcceptAnswer = InvitationAccepted;
 
 export interface PipelineOption {
   groupUID: string;
