@@ -61,7 +61,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/teams/{teamUID}/pipelines',
   'POST /api/teams/{teamUID}/pipelines/{pipelineUID}/stages',
   'POST /api/teams/{teamUID}/questions',
-  'POST /api/v2-auth-mintAuthToken',
   'PUT /api/teams/{teamUID}/contacts/{GTID}/pipelines/{groupUID}/stage',
   'PUT /api/teams/{teamUID}/kpis/{kpiUID}',
   'PUT /api/teams/{teamUID}/phases-order',

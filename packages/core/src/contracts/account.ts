@@ -71,3 +71,16 @@ export const passwordSchema = (minLength: number) =>
 export const initialPasswordBody = (minLength: number) =>
   z.object({ password: passwordSchema(minLength) });
 export const passwordSetAnswer = z.object({ passwordSet: z.literal(true) });
+
+/**
+ * POST /api/v2-auth-mintAuthToken (SPEC §6 "token-mint call"): the identity token travels in
+ * the body; every reason it cannot be made is one 401.
+ */
+export const mintTokenBody = z.object({
+  token: z.string().min(1),
+  uid: z.string().min(1),
+  /** Without it, the user's current team. */
+  teamUID: z.string().min(1).optional(),
+});
+/** A JWT for one team on its shard (`aud` = shard). */
+export const mintTokenAnswer = z.object({ data: z.object({ token: z.string() }) });
