@@ -130,6 +130,8 @@ export const adminTeamDetailAnswer = z.object({
   usage: z.record(z.string(), z.number()),
 });
 
+export type AdminTeamDetailAnswer = z.infer<typeof adminTeamDetailAnswer>;
+
 /** PUT /api/admin/teams/{teamUID}/subscription. */
 /**
  * SPEC §3 Subscription as a super admin sets it. Strict objects: an unknown or misspelt field
