@@ -16,49 +16,7 @@ import { OPENAPI_PATH } from './openapi';
  * `openRoute` must leave it (the test fails while it is still listed), and a new route must be
  * declared with its contract, never added here.
  */
-const NOT_YET_DECLARED: readonly string[] = [
-  'DELETE /api/admin/notifications/{id}',
-  'DELETE /api/extension/session',
-  'DELETE /api/teams/{teamUID}/invitations/{inviteCode}',
-  'GET /api/admin/mail',
-  'GET /api/admin/notifications',
-  'GET /api/admin/settings/webAppVersion',
-  'GET /api/admin/settings/{key}',
-  'GET /api/admin/teams',
-  'GET /api/admin/teams/{teamUID}',
-  'GET /api/admin/users',
-  'GET /api/extension/install',
-  'GET /api/invitations/{inviteCode}',
-  'GET /api/me',
-  'GET /api/notifications',
-  'GET /api/notifications/unseen',
-  'GET /api/realtime',
-  'GET /api/settings/public',
-  'GET /extension.zip',
-  'PATCH /api/me',
-  'POST /api/admin/notifications',
-  'POST /api/admin/users/{uid}/disable',
-  'POST /api/admin/users/{uid}/enable',
-  'POST /api/admin/users/{uid}/reset-password',
-  'POST /api/admin/users/{uid}/super',
-  'POST /api/extension/login-token',
-  'POST /api/extension/session',
-  'POST /api/invitations/{inviteCode}/accept',
-  'POST /api/me/accept-terms',
-  'POST /api/me/initial-password',
-  'POST /api/notifications/{id}/dismiss',
-  'POST /api/notifications/{id}/never',
-  'POST /api/signup',
-  'POST /api/signup/confirm',
-  'POST /api/teams/{teamUID}/invitations',
-  'POST /api/v2-auth-mintAuthToken',
-  'PUT /api/admin/notifications/{id}',
-  'PUT /api/admin/settings/webAppVersion',
-  'PUT /api/admin/settings/{key}',
-  'PUT /api/admin/teams/{teamUID}/flags',
-  'PUT /api/admin/teams/{teamUID}/subscription',
-  'PUT /api/me/current-team',
-];
+const NOT_YET_DECLARED: readonly string[] = ['GET /api/realtime'];
 
 // The document and the route table need no database: the routes are built, never called.
 const app = createApp({ config: loadConfig({}), logger: createLogger('silent') } as Services);

@@ -11,11 +11,13 @@ const me: Me = {
   photoURL: null,
   teamUID: 't1',
   teams: [{ teamUID: 't1', teamOwner: 'u1', name: 'Team 1', role: 'owner' }],
-  currentTeam: { teamUID: 't1', teamOwner: 'u1', role: 'owner' },
+  currentTeam: { teamUID: 't1', teamOwner: 'u1', name: 'Team 1', role: 'owner' },
   passwordSet: true,
   termsVersion: TERMS_VERSION,
   defaultContactView: 'table',
   groupAccess: {},
+  timeZone: null,
+  isSuper: false,
 };
 
 const info = (status: string | null): ValidationInfo => ({

@@ -9,7 +9,15 @@
  * - An answer of 401 "Unauthorized: Invalid token" refreshes the token and retries once.
  * - Failures become a typed `ApiError` with the SPEC §8 status and message.
  */
-import { ERRORS, INVALID_TOKEN_MESSAGE, isApiErrorBody } from '@leadloom/core';
+import {
+  ERRORS,
+  INVALID_TOKEN_MESSAGE,
+  isApiErrorBody,
+  type InvitationAccepted,
+  type SignedUp,
+  type SignupBody,
+  type SignupCheckMail,
+} from '@leadloom/core';
 
 export class ApiError extends Error {
   /** SPEC §8 / DESIGN §6 status code, e.g. 'permission-denied', 'bad-response', 'error'. */
@@ -53,14 +61,9 @@ export interface SignedInUser {
   name: string;
 }
 
-export interface SignUpBody {
-  name: string;
-  email: string;
-  password: string;
-  teamName: string;
-}
-
-export type SignUpAnswer = { uid: string; teamUID: string } | { status: 'check-mail' };
+/** POST /api/signup's body and answers: core's contracts. */
+export type SignUpBody = SignupBody;
+export type SignUpAnswer = SignedUp | SignupCheckMail;
 
 export interface ApiClientOptions {
   /** Origin to prefix paths with; '' (same origin) in the browser, a test server in tests. */
@@ -300,7 +303,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /** POST /api/signup/confirm: the mailed link's token makes the account; sets the session cookie. */
-    async confirmSignUp(token: string): Promise<{ uid: string; teamUID: string }> {
+    async confirmSignUp(token: string): Promise<SignedUp> {
       forgetToken();
       return publicRequest('POST', '/api/signup/confirm', { body: { token } });
     },
@@ -313,7 +316,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async acceptInvitation(
       inviteCode: string,
       body: { name?: string } = {},
-    ): Promise<{ uid: string; teamUID: string; created: boolean }> {
+    ): Promise<InvitationAccepted> {
       try {
         return await optionalAuthRequest(
           'POST',

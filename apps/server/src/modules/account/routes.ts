@@ -1,65 +1,85 @@
-import { DEFAULT_CONTACT_VIEWS, httpUrlSchema, isTimeZone, TERMS_VERSION } from '@leadloom/core';
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
-import { jsonBody } from '../../http/validate';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  acceptTermsBody,
+  currentTeamAnswer,
+  currentTeamBody,
+  initialPasswordBody,
+  meAnswer,
+  mePatchBody,
+  passwordSetAnswer,
+  termsAcceptedAnswer,
+} from '@leadloom/core';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { me, patchMe, recordTermsAccepted, setFirstPassword, switchTeam } from './service';
 
-const patchSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(200).optional(),
-    photoURL: httpUrlSchema('Photo URL').nullable().optional(),
-    timeZone: z
-      .string()
-      .refine(isTimeZone, 'Choose a time zone such as Europe/Berlin.')
-      .nullable()
-      .optional(),
-    defaultContactView: z.enum(DEFAULT_CONTACT_VIEWS).optional(),
-  })
-  .strict();
+const tags = ['account'];
 
-const currentTeamSchema = z.object({ teamUID: z.string().min(1).max(64) });
-
-const termsSchema = z.object({
-  version: z.literal(TERMS_VERSION, `Accept the current terms (version ${TERMS_VERSION}).`),
-});
-
+/** The signed-in user's own account (docs/api.md "Account"). */
 export function accountRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  const passwordSchema = z.object({
-    password: z
-      .string()
-      .min(
-        services.config.passwordMinLength,
-        `The password needs at least ${services.config.passwordMinLength} characters.`,
-      )
-      .max(128, 'The password can have at most 128 characters.'),
+  const app = contractRouter();
+
+  const read = createRoute({
+    method: 'get',
+    path: '/me',
+    tags,
+    summary: 'The signed-in user: their teams, current team, pipelines and settings.',
+    responses: { 200: jsonResponse(meAnswer, 'The user') },
   });
+  openRoute(app, read, async (c) => c.json(await me(services, c.get('identity'))));
 
-  app.get('/me', async (c) => c.json(await me(services, c.get('identity'))));
-
-  app.patch('/me', async (c) => {
-    const body = await jsonBody(c, patchSchema);
-    return c.json(await patchMe(services, c.get('identity'), body));
+  const patch = createRoute({
+    method: 'patch',
+    path: '/me',
+    tags,
+    summary: 'Changes the user’s name, photo, time zone or default contact view.',
+    request: { body: jsonRequest(mePatchBody) },
+    responses: { 200: jsonResponse(meAnswer, 'The user as they now are') },
   });
+  openRoute(app, patch, async (c) =>
+    c.json(await patchMe(services, c.get('identity'), c.req.valid('json'))),
+  );
 
-  app.put('/me/current-team', async (c) => {
-    const { teamUID } = await jsonBody(c, currentTeamSchema);
+  const currentTeam = createRoute({
+    method: 'put',
+    path: '/me/current-team',
+    tags,
+    summary: 'Sets the team new tabs start in; a team the user is not in answers 404.',
+    request: { body: jsonRequest(currentTeamBody) },
+    responses: { 200: jsonResponse(currentTeamAnswer, 'The current team') },
+  });
+  openRoute(app, currentTeam, async (c) => {
+    const { teamUID } = c.req.valid('json');
     await switchTeam(services, c.get('identity').uid, teamUID);
     return c.json({ teamUID });
   });
 
-  app.post('/me/accept-terms', async (c) => {
-    const { version } = await jsonBody(c, termsSchema);
+  const terms = createRoute({
+    method: 'post',
+    path: '/me/accept-terms',
+    tags,
+    summary: 'Records that the user accepted the current terms.',
+    request: { body: jsonRequest(acceptTermsBody) },
+    responses: { 200: jsonResponse(termsAcceptedAnswer, 'The terms version accepted') },
+  });
+  openRoute(app, terms, async (c) => {
+    const { version } = c.req.valid('json');
     await recordTermsAccepted(services, c.get('identity').uid, version);
     return c.json({ termsVersion: version });
   });
 
-  app.post('/me/initial-password', async (c) => {
-    const { password } = await jsonBody(c, passwordSchema);
+  const initialPassword = createRoute({
+    method: 'post',
+    path: '/me/initial-password',
+    tags,
+    summary: 'An invited user’s first password; once only.',
+    request: { body: jsonRequest(initialPasswordBody(services.config.passwordMinLength)) },
+    responses: { 200: jsonResponse(passwordSetAnswer, 'The password is set') },
+  });
+  openRoute(app, initialPassword, async (c) => {
+    const { password } = c.req.valid('json');
     await setFirstPassword(services, c.get('identity').uid, password);
-    return c.json({ passwordSet: true });
+    return c.json({ passwordSet: true as const });
   });
   return app;
 }

@@ -1,53 +1,95 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  errorBodySchema,
+  extensionInstallAnswer,
+  extensionLoginTokenAnswer,
+  extensionSessionAnswer,
+  extensionSessionBody,
+} from '@leadloom/core';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import { errorBody } from '../../http/errors';
-import type { AppEnv } from '../../http/env';
-import { jsonBody } from '../../http/validate';
 import type { Services } from '../../services';
 import { extensionZipFor } from './package';
 import { endExtensionSession, exchangeLoginToken, issueLoginToken } from './service';
 
-/** What the install page (/setup/extension) shows. */
-export interface ExtensionInstallInfo {
-  /** The one origin the extension talks to: this server's PUBLIC_URL. */
-  appOrigin: string;
-  /** EXTENSION_STORE_URL, else null: the page offers /extension.zip. */
-  storeUrl: string | null;
-  zipUrl: string;
-}
+const tags = ['extension'];
 
 /** Behind requireIdentity: the signed-in app asks for a token to hand to its extension. */
 export function extensionRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.post('/extension/login-token', async (c) => {
+  const app = contractRouter();
+
+  const loginToken = createRoute({
+    method: 'post',
+    path: '/extension/login-token',
+    tags,
+    summary: 'A one-time token the signed-in app hands its extension to sign it in.',
+    responses: { 200: jsonResponse(extensionLoginTokenAnswer, 'The token, for this user') },
+  });
+  openRoute(app, loginToken, async (c) => {
     const { uid, sid } = c.get('identity');
     return c.json(await issueLoginToken(services, uid, sid));
   });
-  app.get('/extension/install', (c) =>
+
+  const install = createRoute({
+    method: 'get',
+    path: '/extension/install',
+    tags,
+    summary: 'What the install page shows: the app origin, the store link or the zip.',
+    responses: { 200: jsonResponse(extensionInstallAnswer, 'Where to get the extension') },
+  });
+  openRoute(app, install, (c) =>
     c.json({
       appOrigin: new URL(services.config.publicUrl).origin,
       storeUrl: services.config.extensionStoreUrl ?? null,
       zipUrl: '/extension.zip',
-    } satisfies ExtensionInstallInfo),
+    }),
   );
   return app;
 }
 
-const exchangeBody = z.object({ token: z.string().min(1).max(200) });
-
 const BEARER = /^Bearer\s+(\S{1,200})$/i;
+
+/** The extension's own session token, not an identity token. */
+const extensionSession = { security: [{ extensionSession: [] }] };
 
 /** Public: the extension's background has no identity token yet, only the one-time token. */
 export function extensionSessionRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.post('/extension/session', async (c) => {
-    const { token } = await jsonBody(c, exchangeBody);
+  const app = contractRouter();
+  app.openAPIRegistry.registerComponent('securitySchemes', 'extensionSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The extension's session token from `POST /api/extension/session`.",
+  });
+
+  const exchange = createRoute({
+    method: 'post',
+    path: '/extension/session',
+    tags,
+    security: [],
+    summary: 'Trades the one-time token for the extension’s own session.',
+    request: { body: jsonRequest(extensionSessionBody) },
+    responses: { 200: jsonResponse(extensionSessionAnswer, 'The extension’s session token') },
+  });
+  openRoute(app, exchange, async (c) => {
+    const { token } = c.req.valid('json');
     const { sessionToken, uid } = await exchangeLoginToken(services, token);
     return c.json({ sessionToken, uid });
   });
+
   // The extension signs out (its popup, or the app's log_out) with its own session token.
   // Idempotent: an already ended session answers the same, so a retry never shows an error.
-  app.delete('/extension/session', async (c) => {
+  const end = createRoute({
+    method: 'delete',
+    path: '/extension/session',
+    tags,
+    ...extensionSession,
+    summary: 'Ends the extension’s session; an already ended one answers the same.',
+    responses: {
+      204: { description: 'The session is ended' },
+      401: jsonResponse(errorBodySchema, 'No extension session in the Authorization header'),
+    },
+  });
+  openRoute(app, end, async (c) => {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
     if (!match) {
       return c.json(
@@ -66,8 +108,21 @@ export function extensionSessionRoutes(services: Services) {
  * PUBLIC_URL origin (modules/extension/package.ts).
  */
 export function extensionDownloadRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.get('/extension.zip', async (c) => {
+  const app = contractRouter();
+  const download = createRoute({
+    method: 'get',
+    path: '/extension.zip',
+    tags,
+    security: [],
+    summary: 'The extension, built for this server’s origin, as a zip to load unpacked.',
+    responses: {
+      200: {
+        description: 'The extension',
+        content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
+  });
+  openRoute(app, download, async (c) => {
     const archive = await extensionZipFor(new URL(services.config.publicUrl).origin);
     return c.body(new Uint8Array(archive), 200, {
       'content-type': 'application/zip',

@@ -6,9 +6,10 @@ import {
   platformMatches,
   snoozeStamp,
   type AppSurface,
+  type CreateNotificationBody,
+  type UpdateNotificationBody,
   notFound,
 } from '@leadloom/core';
-import type { z } from 'zod';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import type { Services } from '../../services';
@@ -22,7 +23,6 @@ import {
   upsertStamp,
   type NotificationRow,
 } from './repo';
-import type { createNotificationBody, updateNotificationBody } from './schema';
 
 const scope = systemScope('notifications');
 
@@ -37,11 +37,7 @@ export async function adminList(services: Services) {
   return rows.map(toApi);
 }
 
-export async function adminCreate(
-  services: Services,
-  byUID: string,
-  body: z.infer<typeof createNotificationBody>,
-) {
+export async function adminCreate(services: Services, byUID: string, body: CreateNotificationBody) {
   const row = await withTx(services.database, scope, (tx) =>
     insertNotification(scope, tx.db, { ...body, notificationId: newPushId(), createdByUID: byUID }),
   );
@@ -51,7 +47,7 @@ export async function adminCreate(
 export async function adminUpdate(
   services: Services,
   notificationId: string,
-  body: z.infer<typeof updateNotificationBody>,
+  body: UpdateNotificationBody,
 ) {
   const row = await withTx(services.database, scope, (tx) =>
     updateNotification(scope, tx.db, notificationId, body),

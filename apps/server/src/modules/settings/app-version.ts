@@ -1,5 +1,9 @@
-import { publishedAppVersion, unmatchedVersionMessage, DomainError } from '@leadloom/core';
-import { z } from 'zod';
+import {
+  DomainError,
+  publishedAppVersion,
+  unmatchedVersionMessage,
+  type PublishWebAppVersionBody,
+} from '@leadloom/core';
 import { BUILD_VERSION } from '../../build-version';
 import type { Services } from '../../services';
 import { getSetting, setSetting } from './service';
@@ -19,24 +23,15 @@ export async function publishedWebAppVersion(services: Services, build = BUILD_V
   };
 }
 
-const publishBody = z
-  .object({
-    value: z.string().trim().min(1, 'Enter a version').max(40),
-    /** Publish a version that is not this server's build, having read why that hurts. */
-    force: z.boolean().optional(),
-  })
-  .strict();
-
 /**
  * PUT /api/admin/settings/webAppVersion `{value, force?}`: this build's version ends any
  * override; another version is refused with the reason (400 naming `value`) unless `force`.
  */
 export async function publishWebAppVersion(
   services: Services,
-  body: unknown,
+  { value, force }: PublishWebAppVersionBody,
   build = BUILD_VERSION,
 ) {
-  const { value, force } = publishBody.parse(body);
   const unmatched = unmatchedVersionMessage(build, value);
   if (unmatched && !force) {
     throw new DomainError(
@@ -47,5 +42,5 @@ export async function publishWebAppVersion(
   }
   // This build's own version is stored as such (not as no value): it reads as no override.
   await setSetting(services, 'webAppVersion', { version: value, setOnBuild: build });
-  return { key: 'webAppVersion', ...(await publishedWebAppVersion(services, build)) };
+  return { key: 'webAppVersion' as const, ...(await publishedWebAppVersion(services, build)) };
 }

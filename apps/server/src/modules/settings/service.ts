@@ -1,5 +1,12 @@
-import { httpUrlSchema } from '@leadloom/core';
-import { z } from 'zod';
+import {
+  dashboardDataSetting,
+  oldHostnamesSetting,
+  trainingVideosSetting,
+  webAppVersionSetting,
+  type DashboardData,
+  type TrainingVideo,
+} from '@leadloom/core';
+import type { z } from 'zod';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
 import type { Services } from '../../services';
@@ -15,47 +22,15 @@ export const SETTINGS = {
    * it was set on; none: this server's own build (see app-version.ts, its only reader and writer).
    */
   webAppVersion: {
-    schema: z
-      .object({ version: z.string().min(1).max(40), setOnBuild: z.string().min(1) })
-      .nullable(),
-    fallback: null as { version: string; setOnBuild: string } | null,
+    schema: webAppVersionSetting,
+    fallback: null as z.infer<typeof webAppVersionSetting>,
   },
   /** Training video links (SPEC §7). */
-  trainingVideos: {
-    schema: z
-      .array(
-        z.object({
-          title: z.string().trim().min(1).max(200),
-          url: httpUrlSchema('Video URL'),
-          description: z.string().max(1000).default(''),
-        }),
-      )
-      .max(200),
-    fallback: [] as { title: string; url: string; description: string }[],
-  },
+  trainingVideos: { schema: trainingVideosSetting, fallback: [] as TrainingVideo[] },
   /** The home dashboard's announcements (SPEC §7 public/dashboardData). */
-  dashboardData: {
-    schema: z.object({
-      announcements: z
-        .array(
-          z.object({
-            title: z.string().trim().min(1).max(200),
-            text: z.string().max(4000).default(''),
-            link: httpUrlSchema('Announcement link').optional(),
-            publishedAt: z.iso.datetime().optional(),
-          }),
-        )
-        .max(100),
-    }),
-    fallback: { announcements: [] } as {
-      announcements: { title: string; text: string; link?: string; publishedAt?: string }[];
-    },
-  },
+  dashboardData: { schema: dashboardDataSetting, fallback: { announcements: [] } as DashboardData },
   /** Old host names that get the "Wrong Web Address!" dialog (SPEC §8). */
-  oldHostnames: {
-    schema: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(50),
-    fallback: [] as string[],
-  },
+  oldHostnames: { schema: oldHostnamesSetting, fallback: [] as string[] },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -117,6 +117,12 @@ describe(`service settings (${ENGINE})`, () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { status: 'invalid-argument', field: '0.url' } });
+    // JSON that is no object has no value: a 400 like any other bad value, never a 500.
+    const nothing = await admin.api('/api/admin/settings/trainingVideos', {
+      method: 'PUT',
+      body: 'null',
+    });
+    expect(nothing.status).toBe(400);
     expect((await user.api('/api/settings/public')).body).toMatchObject({ trainingVideos: [] });
   });
 

@@ -1,28 +1,18 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  signedUpAnswer,
+  signupBody,
+  signupCheckMailAnswer,
+  signupConfirmBody,
+} from '@leadloom/core';
 import { signUpThrottle } from '../../auth/throttle';
-import { jsonBody } from '../../http/validate';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
 import { confirmSignUp, requestSignUp } from './pending';
 import { signUp } from './service';
 
-function signUpSchema(minPasswordLength: number) {
-  return z.object({
-    name: z.string().trim().min(1, 'Enter your name.').max(200),
-    email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.').max(254)),
-    password: z
-      .string()
-      .min(minPasswordLength, `The password needs at least ${minPasswordLength} characters.`)
-      .max(128, 'The password can have at most 128 characters.'),
-    teamName: z.string().trim().min(1, 'Enter a team name.').max(200),
-  });
-}
-
-/** A confirmation token as mailed: 32 random bytes, base64url. */
-const confirmSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-up link is not valid. Sign up again.'),
-});
+const tags = ['sign-up'];
+const open = { security: [] };
 
 /**
  * Public sign-up: the account, its team on a trial, and the user signed in.
@@ -33,10 +23,23 @@ const confirmSchema = z.object({
  * (which posts to /api/signup/confirm to make the account), a registered one a notice.
  */
 export function signupRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  const schema = signUpSchema(services.config.passwordMinLength);
-  app.post('/signup', signUpThrottle(services), async (c) => {
-    const body = await jsonBody(c, schema);
+  const app = contractRouter();
+
+  const signup = createRoute({
+    method: 'post',
+    path: '/signup',
+    tags,
+    ...open,
+    summary: 'Signs up: at once without mail, else by a mailed link.',
+    middleware: [signUpThrottle(services)],
+    request: { body: jsonRequest(signupBody(services.config.passwordMinLength)) },
+    responses: {
+      201: jsonResponse(signedUpAnswer, 'The account and its team; signed in'),
+      202: jsonResponse(signupCheckMailAnswer, 'With mail: the link to finish is mailed'),
+    },
+  });
+  openRoute(app, signup, async (c) => {
+    const body = c.req.valid('json');
     if (services.config.smtpUrl) {
       await requestSignUp(services, body);
       return c.json({ status: 'check-mail' as const }, 202);
@@ -45,8 +48,18 @@ export function signupRoutes(services: Services) {
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ uid, teamUID }, 201);
   });
-  app.post('/signup/confirm', async (c) => {
-    const { token } = await jsonBody(c, confirmSchema);
+
+  const confirm = createRoute({
+    method: 'post',
+    path: '/signup/confirm',
+    tags,
+    ...open,
+    summary: 'Finishes a mailed sign-up: makes the account and team, and signs in.',
+    request: { body: jsonRequest(signupConfirmBody) },
+    responses: { 201: jsonResponse(signedUpAnswer, 'The account and its team; signed in') },
+  });
+  openRoute(app, confirm, async (c) => {
+    const { token } = c.req.valid('json');
     const { uid, teamUID, headers } = await confirmSignUp(services, token);
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ uid, teamUID }, 201);

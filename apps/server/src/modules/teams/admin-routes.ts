@@ -1,13 +1,22 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  adminFlagsAnswer,
+  adminFlagsBody,
+  adminSubscriptionAnswer,
+  adminSubscriptionBody,
+  adminTeamDetailAnswer,
+  adminTeamsAnswer,
+  adminTeamsQuery,
+  pathParam,
+} from '@leadloom/core';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/env';
+import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import { requireSuper } from '../../http/require-super';
-import { jsonBody, parseWith } from '../../http/validate';
 import type { Services } from '../../services';
-import { flagsSchema, subscriptionSchema } from '../plans/subscription-schema';
 import { listTeams, setFlags, setSubscription, teamDetail } from './admin';
 
-const searchQuery = z.object({ q: z.string().trim().max(200).default('') });
+const teamParams = z.object({ teamUID: pathParam });
+const admin = { tags: ['admin'], middleware: [requireSuper] };
 
 /**
  * Super-admin team endpoints. requireSuper sits on each route (not `use('*')`): this router is
@@ -15,25 +24,54 @@ const searchQuery = z.object({ q: z.string().trim().max(200).default('') });
  */
 export function adminTeamRoutes(services: Services) {
   const { database } = services;
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
 
-  app.get('/admin/teams', requireSuper, async (c) => {
-    const { q } = parseWith(searchQuery, c.req.query());
-    return c.json(await listTeams(database, q));
+  const teams = createRoute({
+    method: 'get',
+    path: '/admin/teams',
+    ...admin,
+    summary: 'Teams by name, id or owner e-mail, newest first (super admins only).',
+    request: { query: adminTeamsQuery },
+    responses: { 200: jsonResponse(adminTeamsAnswer, 'The first 100 teams found') },
   });
+  openRoute(app, teams, async (c) => c.json(await listTeams(database, c.req.valid('query').q)));
 
-  app.get('/admin/teams/:teamUID', requireSuper, async (c) =>
-    c.json(await teamDetail(database, c.req.param('teamUID'))),
+  const detail = createRoute({
+    method: 'get',
+    path: '/admin/teams/{teamUID}',
+    ...admin,
+    summary: 'A team with its members, open invitations and plan (super admins only).',
+    request: { params: teamParams },
+    responses: { 200: jsonResponse(adminTeamDetailAnswer, 'The team') },
+  });
+  openRoute(app, detail, async (c) =>
+    c.json(await teamDetail(database, c.req.valid('param').teamUID)),
   );
 
-  app.put('/admin/teams/:teamUID/subscription', requireSuper, async (c) => {
-    const body = await jsonBody(c, subscriptionSchema);
-    return c.json(await setSubscription(database, c.req.param('teamUID'), body));
+  const subscription = createRoute({
+    method: 'put',
+    path: '/admin/teams/{teamUID}/subscription',
+    ...admin,
+    summary: 'Replaces a team’s subscription (super admins only).',
+    request: { params: teamParams, body: jsonRequest(adminSubscriptionBody) },
+    responses: { 200: jsonResponse(adminSubscriptionAnswer, 'The subscription as stored') },
+  });
+  openRoute(app, subscription, async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await setSubscription(database, c.req.valid('param').teamUID, body));
   });
 
-  app.put('/admin/teams/:teamUID/flags', requireSuper, async (c) => {
-    const { flags } = await jsonBody(c, flagsSchema);
-    return c.json(await setFlags(database, c.req.param('teamUID'), flags));
+  const flags = createRoute({
+    method: 'put',
+    path: '/admin/teams/{teamUID}/flags',
+    ...admin,
+    summary: 'Replaces a team’s feature flags (super admins only).',
+    request: { params: teamParams, body: jsonRequest(adminFlagsBody) },
+    responses: { 200: jsonResponse(adminFlagsAnswer, 'The flags as stored') },
+  });
+  openRoute(app, flags, async (c) => {
+    const { flags: set } = c.req.valid('json');
+    return c.json(await setFlags(database, c.req.valid('param').teamUID, set));
   });
 
   return app;

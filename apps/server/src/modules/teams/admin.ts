@@ -2,7 +2,7 @@ import { subscriptionStatus, tierValue, notFound } from '@leadloom/core';
 import { systemScope, teamSystemScope } from '../../db/scope';
 import { type Db, inTx } from '../../db/tx';
 import { planSummary } from '../plans/service';
-import type { SubscriptionInput } from '../plans/subscription-schema';
+import type { SubscriptionInput } from '@leadloom/core';
 import { replaceFeatureFlags, replaceSubscription } from '../plans/team-plan';
 import * as adminRepo from './admin.repo';
 import * as repo from './members.repo';

@@ -1,16 +1,10 @@
 /** The home dashboard's announcements (SPEC §7 public/dashboardData) ↔ the admin form. */
+import type { DashboardData } from '@leadloom/core';
 import { rowKey } from './listEdit';
 
-export interface Announcement {
-  title: string;
-  text: string;
-  link?: string;
-  publishedAt?: string;
-}
-
-export interface DashboardData {
-  announcements: Announcement[];
-}
+/** The stored setting: core's contract. */
+export type { DashboardData } from '@leadloom/core';
+export type Announcement = DashboardData['announcements'][number];
 
 export interface AnnouncementRow {
   key: string;

@@ -1,11 +1,9 @@
 /** The training videos form (SPEC §7 training video links) ↔ the stored setting. */
+import type { TrainingVideo } from '@leadloom/core';
 import { rowKey } from './listEdit';
 
-export interface TrainingVideo {
-  title: string;
-  url: string;
-  description: string;
-}
+/** The stored setting's entries: core's contract. */
+export type { TrainingVideo } from '@leadloom/core';
 
 export interface VideoRow extends TrainingVideo {
   key: string;

@@ -1,15 +1,9 @@
+import type { InvitationDetails } from '@leadloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** GET /api/invitations/:inviteCode (public). */
-export interface Invitation {
-  teamName: string;
-  email: string;
-  inviterName: string;
-  role: string;
-  status: 'pending' | 'accepted' | 'revoked' | 'expired';
-  hasAccount: boolean;
-}
+/** GET /api/invitations/:inviteCode (public): core's contract. */
+export type Invitation = InvitationDetails;
 
 export const invitationKey = (inviteCode: string) => ['invitations', inviteCode] as const;
 

@@ -16,17 +16,11 @@ import {
 import { IconCheck, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ExtensionInstallInfo } from '@leadloom/core';
 import { api } from '../../lib/api';
 import { QueryError } from '../../ui/QueryError';
 import { ListSkeleton } from '../../ui/Skeletons';
 import { pageRuntime, presenceFrom, sendToExtension, type ExtensionPresence } from './bridge';
-
-/** GET /api/extension/install (apps/server/src/modules/extension/routes.ts). */
-interface ExtensionInstallInfo {
-  appOrigin: string;
-  storeUrl: string | null;
-  zipUrl: string;
-}
 
 function useInstallInfo() {
   return useQuery({

@@ -2,6 +2,7 @@
  * Keeps the extension's presence known while a user is signed in (SPEC §8), and logs the
  * extension in when it is installed but signed out (DESIGN §4).
  */
+import type { ExtensionLoginToken } from '@leadloom/core';
 import { api } from '../../lib/api';
 import {
   pageRuntime,
@@ -22,7 +23,7 @@ export interface PresenceDeps {
 
 export const browserPresenceDeps: PresenceDeps = {
   runtime: pageRuntime,
-  requestLoginToken: () => api.post<{ token: string; uid: string }>('/api/extension/login-token'),
+  requestLoginToken: () => api.post<ExtensionLoginToken>('/api/extension/login-token'),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { permanentStamp, snoozeStamp } from '@leadloom/core';
+import { permanentStamp, snoozeStamp, type PublicSettings } from '@leadloom/core';
 import { api } from '../../lib/api';
 import type { UserNotice } from './types';
 
@@ -56,10 +56,6 @@ export function useStampNotice() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.mine }),
   });
-}
-
-export interface PublicSettings {
-  webAppVersion: string;
 }
 
 /** GET /api/settings/public, polled for the published web app version (SPEC §4 App version). */

@@ -1,39 +1,14 @@
-import type { NotificationPlatform, NotificationType } from '@leadloom/core';
+import type { NotificationView, UserNotificationView } from '@leadloom/core';
 
-/** Where a notice sits; see the server's NOTIFICATION_POSITIONS (docs/api.md). */
-export const NOTICE_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-export type NoticePosition = (typeof NOTICE_POSITIONS)[number];
+/** Where a notice sits: core's contract (docs/api.md). */
+export {
+  NOTIFICATION_POSITIONS as NOTICE_POSITIONS,
+  type NotificationPosition as NoticePosition,
+} from '@leadloom/core';
+
+/** A notification as stored, and as a user receives it (with their stamp): core's contracts. */
+export type Notice = NotificationView;
+export type UserNotice = UserNotificationView;
 
 /** The fields a super admin writes (SPEC §3 Notification). */
-export interface NoticeFields {
-  published: boolean;
-  platform: NotificationPlatform;
-  type: NotificationType;
-  title: string;
-  text: string;
-  link: string | null;
-  linkText: string | null;
-  page: string | null;
-  position: NoticePosition | null;
-  backgroundColor: string | null;
-  fontColor: string | null;
-  backgroundIcon: string | null;
-}
-
-export interface Notice extends NoticeFields {
-  notificationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A notice as a user receives it: with their snooze / permanent stamp (null when none). */
-export interface UserNotice extends Notice {
-  stamp: number | null;
-}
+export type NoticeFields = Omit<Notice, 'notificationId' | 'createdAt' | 'updatedAt'>;

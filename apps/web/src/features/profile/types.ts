@@ -1,4 +1,9 @@
-import type { Billing, SubscriptionLike } from '@leadloom/core';
+import type {
+  Billing,
+  InvitationAccepted,
+  InvitationDetails,
+  SubscriptionLike,
+} from '@leadloom/core';
 
 /** GET /api/teams/:teamUID/members: members, open invitations and seats (core's contract). */
 export type {
@@ -41,21 +46,9 @@ export type BillingAnswer = Omit<Billing, 'subscription'> & {
   subscription: SubscriptionData | null;
 };
 
-/** GET /api/invitations/:inviteCode (public). */
-export interface InvitationInfo {
-  teamName: string;
-  email: string;
-  inviterName: string;
-  role: string;
-  status: 'pending' | 'accepted' | 'revoked' | 'expired' | string;
-  hasAccount: boolean;
-}
-
-export interface AcceptAnswer {
-  uid: string;
-  teamUID: string;
-  created: boolean;
-}
+/** GET /api/invitations/:inviteCode (public) and its accept answer: core's contracts. */
+export type InvitationInfo = InvitationDetails;
+export type AcceptAnswer = InvitationAccepted;
 
 export interface PipelineOption {
   groupUID: string;

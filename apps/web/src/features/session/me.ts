@@ -1,31 +1,10 @@
-import type { DefaultContactView } from '@leadloom/core';
+import type { MeAnswer } from '@leadloom/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
 
-export interface TeamMembership {
-  teamUID: string;
-  teamOwner: string;
-  name: string;
-  role: string;
-}
-
-/** The signed-in user (SPEC §3 "logged user data"), as GET /api/me answers it. */
-export interface Me {
-  uid: string;
-  name: string;
-  email: string;
-  photoURL: string | null;
-  /** The account's current team: where new tabs start (a tab's own team: `useCurrentTeam`). */
-  teamUID: string | null;
-  teams: TeamMembership[];
-  currentTeam: { teamUID: string; teamOwner: string; role: string; name?: string } | null;
-  passwordSet: boolean;
-  termsVersion: string | null;
-  defaultContactView: DefaultContactView | string | null;
-  groupAccess: Record<string, string[] | Record<string, boolean>>;
-  timeZone?: string | null;
-  isSuper?: boolean;
-}
+/** The signed-in user (SPEC §3 "logged user data"), as GET /api/me answers it: core's contract. */
+export type Me = MeAnswer;
+export type { TeamMembership } from '@leadloom/core';
 
 export const meQueryKey = ['me'] as const;
 

@@ -15,7 +15,7 @@ function fakeStorage(): KeyValueStorage & { data: Map<string, string> } {
 const team = (teamUID: string) => ({ teamUID, teamOwner: 'o', name: teamUID, role: 'member' });
 const me = {
   teams: [team('a'), team('b')],
-  currentTeam: { teamUID: 'b', teamOwner: 'o', role: 'member' },
+  currentTeam: team('b'),
 };
 
 describe('resolveTabTeam', () => {

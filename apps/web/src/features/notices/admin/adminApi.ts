@@ -1,3 +1,4 @@
+import type { WebAppVersionAnswer } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { noticeKeys } from '../api';
@@ -47,7 +48,7 @@ export function usePublishVersion() {
   return useMutation({
     /** `force`: publish a version that is not the server's build (it refuses one otherwise). */
     mutationFn: ({ value, force }: { value: string; force?: boolean }) =>
-      api.put<{ key: string; value: string; build: string; override: boolean }>(
+      api.put<WebAppVersionAnswer>(
         '/api/admin/settings/webAppVersion',
         force ? { value, force } : { value },
       ),
