@@ -1,10 +1,10 @@
+import { createRoute } from '@hono/zod-openapi';
 import { DomainError } from '@leadloom/core';
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { onTeamChanges, PgChangeListener } from '../db/change-signal';
 import type { TeamScope } from '../db/scope';
-import type { AppEnv } from '../http/env';
+import { contractRouter, documentRoute } from '../http/contract';
 import { ApiError, notFound } from '../http/errors';
 import { parseWith } from '../http/validate';
 import { teamScopeFor } from '../scope/team-scope';
@@ -68,7 +68,36 @@ export function realtimeRoutes(services: Services, options: StreamOptions = {}) 
     heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
     maxBehind: options.maxBehind ?? MAX_BEHIND,
   };
-  const app = new Hono<AppEnv>();
+  const app = contractRouter();
+
+  // Documented, and parsed by the handler itself: the query first, then Last-Event-ID (a header
+  // or the query's), each with its own 400.
+  documentRoute(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/realtime',
+      tags: ['realtime'],
+      summary: 'A Server-Sent Events stream of the listed teams’ changes the caller may see.',
+      request: {
+        query: z.object({
+          teams: z.string().describe(`1 to ${MAX_TEAMS} team ids, separated by commas`),
+          lastEventId: z
+            .string()
+            .max(MAX_EVENT_ID_LENGTH)
+            .optional()
+            .describe('Resume after this event (the Last-Event-ID header says the same)'),
+        }),
+      },
+      responses: {
+        200: {
+          description:
+            'The stream: `change` events (each with its id), `reset` when the client is too far behind, heartbeats',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+      },
+    }),
+  );
 
   app.get('/realtime', async (c) => {
     const { database } = services;
