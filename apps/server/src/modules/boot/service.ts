@@ -3,7 +3,7 @@ import { sortByOrder } from '@leadloom/core';
 import { getPipelines } from '../board/service';
 import { listStatusLabels } from '../labels/service';
 import { globalTagSets, orphanedTags } from '../tags/service';
-import { getPhases } from '../pipelines/service';
+import { getPhases } from '../pipelines/phases';
 import * as repo from './repo';
 import { type Db } from '../../db/tx';
 

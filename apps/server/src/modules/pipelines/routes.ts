@@ -28,7 +28,10 @@ import {
 import { z } from 'zod';
 import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
+import * as phases from './phases';
+import * as questions from './questions';
 import * as service from './service';
+import * as stages from './stages';
 
 /** docs/api.md "Pipelines, stages, phases, questions". */
 
@@ -139,7 +142,7 @@ export function pipelineRoutes(services: Services) {
     const { pipelineUID } = c.req.valid('param');
     const body = c.req.valid('json');
     const scope = c.get('scope');
-    const answer = await service.createStage(database, scope, pipelineUID, body, c.get('write'));
+    const answer = await stages.createStage(database, scope, pipelineUID, body, c.get('write'));
     return c.json(answer, 201);
   });
 
@@ -155,7 +158,7 @@ export function pipelineRoutes(services: Services) {
     const { pipelineUID } = c.req.valid('param');
     const { order } = c.req.valid('json');
     const scope = c.get('scope');
-    return c.json(await service.orderStages(database, scope, pipelineUID, order, c.get('write')));
+    return c.json(await stages.orderStages(database, scope, pipelineUID, order, c.get('write')));
   });
 
   const updateStage = createRoute({
@@ -171,7 +174,7 @@ export function pipelineRoutes(services: Services) {
     const body = c.req.valid('json');
     const scope = c.get('scope');
     const write = c.get('write');
-    return c.json(await service.updateStage(database, scope, pipelineUID, stageUID, body, write));
+    return c.json(await stages.updateStage(database, scope, pipelineUID, stageUID, body, write));
   });
 
   const deleteStage = createRoute({
@@ -187,7 +190,7 @@ export function pipelineRoutes(services: Services) {
     const { moveTo } = c.req.valid('query');
     const scope = c.get('scope');
     const write = c.get('write');
-    return c.json(await service.deleteStage(database, scope, pipelineUID, stageUID, moveTo, write));
+    return c.json(await stages.deleteStage(database, scope, pipelineUID, stageUID, moveTo, write));
   });
 
   // Phases (team-level).
@@ -199,9 +202,7 @@ export function pipelineRoutes(services: Services) {
     request: { params: teamParams },
     responses: { 200: jsonResponse(phasesAnswer, 'The phases') },
   });
-  openRoute(app, listPhases, async (c) =>
-    c.json(await service.getPhases(database, c.get('scope'))),
-  );
+  openRoute(app, listPhases, async (c) => c.json(await phases.getPhases(database, c.get('scope'))));
 
   const createPhase = createRoute({
     method: 'post',
@@ -213,7 +214,7 @@ export function pipelineRoutes(services: Services) {
   });
   openRoute(app, createPhase, async (c) => {
     const body = c.req.valid('json');
-    const answer = await service.createPhase(database, c.get('scope'), body, c.get('write'));
+    const answer = await phases.createPhase(database, c.get('scope'), body, c.get('write'));
     return c.json(answer, 201);
   });
 
@@ -227,7 +228,7 @@ export function pipelineRoutes(services: Services) {
   });
   openRoute(app, orderPhases, async (c) => {
     const { order } = c.req.valid('json');
-    return c.json(await service.orderPhases(database, c.get('scope'), order, c.get('write')));
+    return c.json(await phases.orderPhases(database, c.get('scope'), order, c.get('write')));
   });
 
   const updatePhase = createRoute({
@@ -242,7 +243,7 @@ export function pipelineRoutes(services: Services) {
     const { phaseUID } = c.req.valid('param');
     const body = c.req.valid('json');
     const scope = c.get('scope');
-    return c.json(await service.updatePhase(database, scope, phaseUID, body, c.get('write')));
+    return c.json(await phases.updatePhase(database, scope, phaseUID, body, c.get('write')));
   });
 
   const deletePhase = createRoute({
@@ -255,7 +256,7 @@ export function pipelineRoutes(services: Services) {
   });
   openRoute(app, deletePhase, async (c) => {
     const { phaseUID } = c.req.valid('param');
-    return c.json(await service.deletePhase(database, c.get('scope'), phaseUID, c.get('write')));
+    return c.json(await phases.deletePhase(database, c.get('scope'), phaseUID, c.get('write')));
   });
 
   // Team questions (SPEC §3 Team questions, testQuestions).
@@ -268,7 +269,7 @@ export function pipelineRoutes(services: Services) {
     responses: { 200: jsonResponse(questionListsAnswer, 'The questions') },
   });
   openRoute(app, listQuestions, async (c) =>
-    c.json(await service.getQuestions(database, c.get('scope'))),
+    c.json(await questions.getQuestions(database, c.get('scope'))),
   );
 
   const createQuestion = createRoute({
@@ -281,7 +282,7 @@ export function pipelineRoutes(services: Services) {
   });
   openRoute(app, createQuestion, async (c) => {
     const body = c.req.valid('json');
-    const answer = await service.createQuestion(database, c.get('scope'), body, c.get('write'));
+    const answer = await questions.createQuestion(database, c.get('scope'), body, c.get('write'));
     return c.json(answer, 201);
   });
 
@@ -296,7 +297,7 @@ export function pipelineRoutes(services: Services) {
   openRoute(app, orderQuestions, async (c) => {
     const { kind, order } = c.req.valid('json');
     const scope = c.get('scope');
-    return c.json(await service.orderQuestions(database, scope, kind, order, c.get('write')));
+    return c.json(await questions.orderQuestions(database, scope, kind, order, c.get('write')));
   });
 
   const updateQuestion = createRoute({
@@ -311,7 +312,9 @@ export function pipelineRoutes(services: Services) {
     const { questionUID } = c.req.valid('param');
     const body = c.req.valid('json');
     const scope = c.get('scope');
-    return c.json(await service.updateQuestion(database, scope, questionUID, body, c.get('write')));
+    return c.json(
+      await questions.updateQuestion(database, scope, questionUID, body, c.get('write')),
+    );
   });
 
   const deleteQuestion = createRoute({
@@ -325,7 +328,7 @@ export function pipelineRoutes(services: Services) {
   openRoute(app, deleteQuestion, async (c) => {
     const { questionUID } = c.req.valid('param');
     return c.json(
-      await service.deleteQuestion(database, c.get('scope'), questionUID, c.get('write')),
+      await questions.deleteQuestion(database, c.get('scope'), questionUID, c.get('write')),
     );
   });
 
