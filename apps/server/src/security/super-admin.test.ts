@@ -87,6 +87,14 @@ async function standing(app: ReturnType<typeof createApp>, email: string) {
 // Each step starts a backend or a process (a database opened and migrated) on 2 shared cores.
 const SLOW = 420_000;
 
+/** The `permissions` claim of an identity token (a JWT: its payload is the middle part). */
+function tokenPermissions(token: string): string[] {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    permissions: string[];
+  };
+  return payload.permissions;
+}
+
 describe(`super admins (${ENGINE})`, () => {
   it(
     'SUPER_ADMIN_EMAILS promotes no one, at sign-up or at start, and is warned about',
@@ -108,10 +116,7 @@ describe(`super admins (${ENGINE})`, () => {
             isSuper: false,
             adminArea: 404,
           });
-          const payload = JSON.parse(
-            Buffer.from(s.client.token.split('.')[1]!, 'base64url').toString('utf8'),
-          ) as { permissions: string[] };
-          expect(payload.permissions).toEqual([]);
+          expect(tokenPermissions(s.client.token)).toEqual([]);
         }
         expect(preUID).toBeTruthy();
       } finally {
@@ -159,6 +164,8 @@ describe(`super admins (${ENGINE})`, () => {
           isSuper: true,
           adminArea: 200,
         });
+        // The identity token a granted super admin signs in with says so too.
+        expect(tokenPermissions(boss.client.token)).toEqual(['super']);
         expect((await standing(after.app, 'pre@example.com')).isSuper).toBe(false);
         // A super admin still grants others from the admin screen.
         const users = (await boss.client.api('/api/admin/users?q=pre')).body!.users as {
