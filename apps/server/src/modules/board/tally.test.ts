@@ -238,9 +238,20 @@ describe(`stage tallies (${ENGINE})`, () => {
       const [board, live] = [await boardFigures(), await liveFigures()];
       expect(board, `after ${ran.join(', ')}`).toEqual(live);
     }
-    // The run made every kind of write, and ended with deals on the board.
     expect(new Set(ran)).toEqual(new Set(names));
-    expect(Object.values((await boardFigures()).totals).flat().length).toBeGreaterThan(0);
+    // The contacts' ids are new each run, so the picks (and where the run ends) differ: it ends
+    // with an open deal on a card of the board, so the last comparison has totals to compare.
+    let [card] = await placed();
+    if (!card) {
+      await steps.place!();
+      [card] = await placed();
+    }
+    await db.execute(sql`
+      INSERT INTO deal (team_uid, deal_uid, gtid, pipeline_uid, name, value, currency, status)
+      VALUES (${teamUID}, ${newPushId()}, ${card!}, ${pipelineUID}, 'Last', 12.5, 'USD', 'open')`);
+    const [board, live] = [await boardFigures(), await liveFigures()];
+    expect(board).toEqual(live);
+    expect(Object.values(board.totals).flat().length).toBeGreaterThan(0);
   });
 
   it("folds a pipeline's rows into one per stage and currency scale, answering the same", async () => {
