@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchWithExtension, requireChromium, type ExtensionBrowser } from './browser';
 import { buildExtension } from './extension-build';
+import { shoot } from './shots';
 
 interface StageBody {
   stageUID: string;
@@ -98,6 +99,7 @@ describe.skipIf(requireChromium())('sign in and see the demo board', () => {
       }
     }
     await expect.poll(() => page.title()).toBe('Leadloom 2.0 | Pipeline View');
+    await shoot(page, 'board');
   });
 
   it('links each card to its contact page', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { api, signInThroughForm } from './session';
+import { shoot } from './shots';
 
 interface BoardBody {
   stages: { stageUID: string; name: string; idx: number; contacts: { GTID: string }[] }[];
@@ -149,6 +150,7 @@ describe.skipIf(requireChromium())('contacts: create, drag, contact page, notes'
 
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByText('Note added', { exact: true }).waitFor();
+    await shoot(page, 'contact-page');
     const notes = await api(page, 'GET', `/api/teams/${teamUID}/contacts/${GTID}/notes`);
     expect((notes.body.notes as { text: string }[]).map((n) => n.text)).toEqual([
       'Wants the proposal by Friday.',

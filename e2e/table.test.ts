@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltApp, type RunningApp } from './app-server';
 import { launchBrowser, requireChromium } from './browser';
 import { api, joinAsTeammate, signInThroughForm } from './session';
+import { shoot } from './shots';
 
 const MATE = { name: 'Tia Teammate', email: 'tia@example.test', password: 'tia-teammate-1' };
 
@@ -119,6 +120,7 @@ describe.skipIf(requireChromium())('the table view', () => {
     const withEmail = await search(a, { hasEmail: true });
     expect(withEmail.total.value).toBeLessThan(all.total.value);
     await expectRows(a, withEmail.hits);
+    await shoot(a, 'table-filters-open');
     await expect
       .poll(() => a.getByTestId('table-total').textContent())
       .toBe(`${withEmail.total.value} contacts`);

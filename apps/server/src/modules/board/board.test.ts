@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { newPushId } from '@leadloom/core';
+import {
+  newPushId,
+  resolveBoard,
+  resolveContactPage,
+  type BoardAnswer,
+  type ContactPageAnswer,
+} from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
@@ -112,16 +118,24 @@ describe(`board API (${ENGINE})`, () => {
       nickName: expect.any(String),
       isDefault: true,
     });
-    const stages = res.body!.stages as (StageBody & { contacts: Record<string, unknown>[] })[];
+    const answer = res.body as unknown as BoardAnswer;
+    const stages = resolveBoard(answer).stages;
     const cards = stages.flatMap((st) => st.contacts);
     // The demo seed decorates some cards: the comparison must cover tags, labels and activity.
-    expect(cards.some((c) => (c.tags as unknown[]).length > 0)).toBe(true);
+    expect(cards.some((c) => c.tags.length > 0)).toBe(true);
     expect(cards.some((c) => c.statusLabel !== null)).toBe(true);
     expect(cards.some((c) => c.lastActivityAt !== null)).toBe(true);
+    // Each tag the cards carry is described once.
+    const described = answer.tags.map((t) => t.tagID);
+    expect(new Set(described).size).toBe(described.length);
+    const carried = new Set(answer.stages.flatMap((st) => st.contacts.flatMap((c) => c.tagIDs)));
+    expect(new Set(described)).toEqual(carried);
     for (const stage of stages) {
       const page = await demo.api(`${base}/stages/${stage.stageUID}/contacts?limit=6`);
       expect(page.status).toBe(200);
-      expect({ contacts: stage.contacts, nextCursor: stage.nextCursor }).toEqual(page.body);
+      expect({ contacts: stage.contacts, nextCursor: stage.nextCursor }).toEqual(
+        resolveContactPage(page.body as unknown as ContactPageAnswer),
+      );
     }
   });
 

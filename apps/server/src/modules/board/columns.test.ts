@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { newPushId } from '@leadloom/core';
+import {
+  newPushId,
+  resolveBoard,
+  resolveContactPage,
+  type BoardAnswer,
+  type ContactPageAnswer,
+} from '@leadloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, startTestServices, type TestServices } from '../../test/harness';
 import type { TestClient } from '../../test/http-client';
@@ -128,14 +134,19 @@ describe(`board columns (${ENGINE})`, () => {
       UPDATE contact SET status_label_uid = ${label} WHERE team_uid = ${teamUID} AND gtid = ${a}`);
 
     const res = await board(owner, p1.pipelineUID, 1);
-    const first = (res.body!.stages as StageBody[]).find((st) => st.stageUID === p1.stageUID)!;
+    const answer = res.body as unknown as BoardAnswer;
+    const first = resolveBoard(answer).stages.find((st) => st.stageUID === p1.stageUID)!;
     const cards = [...first.contacts];
+    // The board names each card's tags by id and describes them once, orphans left out.
+    const rawA = answer.stages.flatMap((st) => st.contacts).find((c) => c.GTID === a)!;
+    expect([...rawA.tagIDs].sort()).toEqual(['tag-hot', 'tag-vip']);
+    expect(answer.tags.map((t) => t.tagID)).toEqual(['tag-vip', 'tag-hot']);
     // The second card comes from the next-page endpoint, decorated the same way.
     const next = await owner.api(
       `/api/teams/${teamUID}/pipelines/${p1.pipelineUID}/stages/${p1.stageUID}/contacts?cursor=${first.nextCursor}&limit=5`,
     );
     expect(next.status).toBe(200);
-    cards.push(...(next.body!.contacts as StageBody['contacts']));
+    cards.push(...resolveContactPage(next.body as unknown as ContactPageAnswer).contacts);
     const cardA = cards.find((c) => c.GTID === a)!;
     const cardB = cards.find((c) => c.GTID === b)!;
     expect(cardA.tags).toEqual([

@@ -1,4 +1,4 @@
-import type { BoardCard, CardLabel, CardTag, PipelineSummary } from '@leadloom/core';
+import type { BoardCardAnswer, CardLabel, CardTag, PipelineSummary } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
@@ -45,7 +45,7 @@ export interface CardKey {
 }
 
 export interface CardPage {
-  cards: Omit<BoardCard, 'tags' | 'statusLabel'>[];
+  cards: Omit<BoardCardAnswer, 'tagIDs' | 'statusLabel'>[];
   /** Key of the last card when more follow. */
   next: CardKey | null;
 }
@@ -62,7 +62,7 @@ type CardRow = {
   last_activity_at: Date | string | null;
 };
 
-const toCard = (row: CardRow): Omit<BoardCard, 'tags' | 'statusLabel'> => ({
+const toCard = (row: CardRow): Omit<BoardCardAnswer, 'tagIDs' | 'statusLabel'> => ({
   GTID: row.gtid,
   fullName: row.full_name,
   firstName: row.first_name,
@@ -119,17 +119,19 @@ export async function stageExists(
 }
 
 /**
- * The tags of the given contacts as the board shows them in a pipeline: global tags and this
- * pipeline's, in one query. Orphaned tags (no longer in a tag set) are left out.
+ * The tags of the given contacts as the board shows them in a pipeline (global tags and this
+ * pipeline's), in one query: each contact's tag ids, and each tag described once, in display
+ * order. Orphaned tags (no longer in a tag set) are left out.
  */
 export async function cardTags(
   scope: TeamScope,
   db: AppDb,
   pipelineUID: string,
   gtids: string[],
-): Promise<Map<string, CardTag[]>> {
-  const byContact = new Map<string, CardTag[]>();
-  if (gtids.length === 0) return byContact;
+): Promise<{ byContact: Map<string, string[]>; tags: CardTag[] }> {
+  const byContact = new Map<string, string[]>();
+  const tags = new Map<string, CardTag>();
+  if (gtids.length === 0) return { byContact, tags: [] };
   const r = await db.execute<{ gtid: string; tag_id: string; name: string; color: string }>(sql`
     SELECT ct.gtid, t.tag_id, t.name, COALESCE(t.color, ts.color) AS color
     FROM contact_tag ct
@@ -138,15 +140,16 @@ export async function cardTags(
     WHERE ct.team_uid = ${scope.teamUID}
       AND ct.gtid = ANY(${sql.param(gtids)}::text[])
       AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = ${pipelineUID})
-    ORDER BY ct.gtid, (ts.pipeline_uid IS NOT NULL), ts."order", ts.tag_set_uid, t."order", t.tag_id`);
+    ORDER BY (ts.pipeline_uid IS NOT NULL), ts."order", ts.tag_set_uid, t."order", t.tag_id`);
   for (const row of r.rows) {
-    const list = byContact.get(row.gtid) ?? [];
-    if (!list.some((t) => t.tagID === row.tag_id)) {
-      list.push({ tagID: row.tag_id, name: row.name, color: row.color });
+    if (!tags.has(row.tag_id)) {
+      tags.set(row.tag_id, { tagID: row.tag_id, name: row.name, color: row.color });
     }
-    byContact.set(row.gtid, list);
+    const ids = byContact.get(row.gtid) ?? [];
+    if (!ids.includes(row.tag_id)) ids.push(row.tag_id);
+    byContact.set(row.gtid, ids);
   }
-  return byContact;
+  return { byContact, tags: [...tags.values()] };
 }
 
 /** The status label of each of the given contacts that has one, in one query. */
@@ -174,10 +177,10 @@ export async function cardLabels(
 }
 
 /**
- * The whole board answer (`Board`, see @leadloom/core) as JSON text built by the database in one
- * statement: the pipeline, its stages in order with their card counts and deal totals, and the
- * first page of each stage with every card's tags and status label. Null when the pipeline is
- * not there or not visible to the scope.
+ * The whole board answer (`BoardAnswer`, see @leadloom/core) as JSON text built by the database
+ * in one statement: the pipeline, its stages in order with their card counts and deal totals, the
+ * first page of each stage with every card's tag ids and status label, and the cards' tags, each
+ * described once. Null when the pipeline is not there or not visible to the scope.
  *
  * One statement instead of six: each of those was parsed and planned again on every read, cost a
  * round trip (embedded, all queued on its one connection), and their rows were turned into
@@ -252,18 +255,19 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
       ) l
       WHERE s.team_uid = ${scope.teamUID} AND s.pipeline_uid = ${pipelineUID}
     ),
-    -- The tags of all the page's cards at once (global tags and this pipeline's, each once).
+    -- The tags of the page's cards (global tags and this pipeline's, each once). Tags no tag
+    -- set holds any more (orphaned) are left out.
+    card_tag AS MATERIALIZED (
+      SELECT DISTINCT ct.gtid, ct.tag_id
+      FROM page pg
+      JOIN contact_tag ct ON ct.team_uid = ${scope.teamUID} AND ct.gtid = pg.gtid
+        AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = ${pipelineUID})
+      WHERE pg.n <= ${limit} AND ct.tag_id IN (SELECT d.tag_id FROM tag_def d)
+    ),
+    -- Each card names its tags by id; the answer describes each tag once (\`tags\` below).
     card_tags AS (
-      SELECT x.gtid,
-        json_agg(d.tag ORDER BY d.pipeline_set, d.set_order, d.tag_set_uid, d.tag_order, d.tag_id) AS tags
-      FROM (
-        SELECT DISTINCT ct.gtid, ct.tag_id
-        FROM page pg
-        JOIN contact_tag ct ON ct.team_uid = ${scope.teamUID} AND ct.gtid = pg.gtid
-          AND (ct.pipeline_uid IS NULL OR ct.pipeline_uid = ${pipelineUID})
-        WHERE pg.n <= ${limit}
-      ) x
-      JOIN tag_def d ON d.tag_id = x.tag_id
+      SELECT x.gtid, json_agg(x.tag_id) AS tag_ids
+      FROM card_tag x
       GROUP BY x.gtid
     ),
     cards AS (
@@ -282,7 +286,7 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
           pg.last_name AS "lastName", pg.email_address AS "emailAddress", pg.photo_url AS "photoURL",
           to_char(pg.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
             AS "lastActivityAt",
-          COALESCE(t.tags, '[]'::json) AS tags, sl.label AS "statusLabel"
+          sl.label AS "statusLabel", COALESCE(t.tag_ids, '[]'::json) AS "tagIDs"
       ) card
       GROUP BY pg.stage_uid
     )
@@ -335,7 +339,12 @@ export function boardStatement(scope: TeamScope, pipelineUID: string, limit: num
             LEFT JOIN cards page ON page.stage_uid = s.stage_uid
             WHERE s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
           ) st
-        ), '[]'::json) AS stages
+        ), '[]'::json) AS stages,
+        COALESCE((
+          SELECT json_agg(d.tag ORDER BY d.pipeline_set, d.set_order, d.tag_set_uid, d.tag_order, d.tag_id)
+          FROM tag_def d
+          WHERE d.tag_id IN (SELECT x.tag_id FROM card_tag x)
+        ), '[]'::json) AS tags
       FROM pipeline p
       WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
         AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   boardPageQuery,
-  boardSchema,
-  contactPageSchema,
+  boardAnswerSchema,
+  contactPageAnswerSchema,
   pathParam,
   pipelineSummariesAnswer,
 } from '@leadloom/core';
@@ -41,7 +41,7 @@ export function boardRoutes(services: Services) {
     tags,
     summary: 'A pipeline’s board: its stages with counts, deal totals and first page of cards.',
     request: { params: pipelineParams, query: boardPageQuery },
-    responses: { 200: jsonResponse(boardSchema, 'The board') },
+    responses: { 200: jsonResponse(boardAnswerSchema, 'The board') },
   });
   openRoute(app, board, async (c) => {
     const { pipelineUID } = c.req.valid('param');
@@ -56,7 +56,7 @@ export function boardRoutes(services: Services) {
     tags,
     summary: 'A further page of a stage’s cards, after the cursor.',
     request: { params: stageParams, query: boardPageQuery },
-    responses: { 200: jsonResponse(contactPageSchema, 'The page and the next cursor') },
+    responses: { 200: jsonResponse(contactPageAnswerSchema, 'The page and the next cursor') },
   });
   openRoute(app, stagePage, async (c) => {
     const { pipelineUID, stageUID } = c.req.valid('param');

@@ -1,5 +1,5 @@
 import { DomainError, notFound } from '@leadloom/core';
-import type { BoardCard, ContactPage, PipelineSummary } from '@leadloom/core';
+import type { BoardCardAnswer, CardTag, ContactPageAnswer, PipelineSummary } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import * as repo from './repo';
 import { type Db } from '../../db/tx';
@@ -28,30 +28,32 @@ export function decodeCursor(cursor: string | undefined): repo.CardKey | null {
   );
 }
 
-type BareCard = Omit<BoardCard, 'tags' | 'statusLabel'>;
+type BareCard = Omit<BoardCardAnswer, 'tagIDs' | 'statusLabel'>;
 
-/** Adds tags and status label to a page's cards: one query each, whatever the page size. */
+/** Adds tag ids and status label to a page's cards (one query each, whatever the page size). */
 async function decorate(
   db: Db,
   scope: TeamScope,
   pipelineUID: string,
   cards: BareCard[],
-): Promise<Map<string, BoardCard>> {
+): Promise<{ cards: BoardCardAnswer[]; tags: CardTag[] }> {
   const gtids = cards.map((c) => c.GTID);
   const [tags, labels] = await Promise.all([
     repo.cardTags(scope, db.db, pipelineUID, gtids),
     repo.cardLabels(scope, db.db, gtids),
   ]);
-  return new Map(
-    cards.map((c) => [
-      c.GTID,
-      { ...c, tags: tags.get(c.GTID) ?? [], statusLabel: labels.get(c.GTID) ?? null },
-    ]),
-  );
+  return {
+    cards: cards.map((c) => ({
+      ...c,
+      tagIDs: tags.byContact.get(c.GTID) ?? [],
+      statusLabel: labels.get(c.GTID) ?? null,
+    })),
+    tags: tags.tags,
+  };
 }
 
 /**
- * The board's answer as JSON text (a `Board`): the database builds it in one statement and the
+ * The board's answer as JSON text (a `BoardAnswer`): the database builds it in one statement and the
  * route sends it as it comes, with no objects made or serialised here (see repo.boardJson).
  */
 export async function getBoardJson(
@@ -72,18 +74,15 @@ export async function getStagePage(
   stageUID: string,
   cursor: string | undefined,
   limit: number,
-): Promise<ContactPage> {
+): Promise<ContactPageAnswer> {
   const after = decodeCursor(cursor);
   const pipeline = await repo.findPipeline(scope, db.db, pipelineUID);
   if (!pipeline || !(await repo.stageExists(scope, db.db, pipelineUID, stageUID))) {
     throw notFound('Stage not found');
   }
   const page = await repo.stagePage(scope, db.db, pipelineUID, stageUID, after, limit);
-  const cards = await decorate(db, scope, pipelineUID, page.cards);
-  return {
-    contacts: page.cards.map((c) => cards.get(c.GTID) ?? { ...c, tags: [], statusLabel: null }),
-    nextCursor: encodeCursor(page.next),
-  };
+  const { cards, tags } = await decorate(db, scope, pipelineUID, page.cards);
+  return { contacts: cards, nextCursor: encodeCursor(page.next), tags };
 }
 
 export async function getPipelines(

@@ -21,7 +21,7 @@ import {
   teamPath,
 } from './requests';
 import type { Board, BoardStage, ContactPage } from './types';
-import type { StageChangeAnswer } from '@leadloom/core';
+import { resolveContactPage, type ContactPageAnswer, type StageChangeAnswer } from '@leadloom/core';
 import { teamKeys } from '../../lib/teamKeys';
 
 export { pipelineKeys } from './requests';
@@ -31,11 +31,13 @@ export function fetchStageContacts(
   groupUID: string,
   stageUID: string,
   cursor: string | null,
-) {
-  return api.get<ContactPage>(
-    `${pipelinePath(teamUID, groupUID)}/stages/${encodeURIComponent(stageUID)}/contacts`,
-    { query: { cursor, limit: PAGE_SIZE } },
-  );
+): Promise<ContactPage> {
+  return api
+    .get<ContactPageAnswer>(
+      `${pipelinePath(teamUID, groupUID)}/stages/${encodeURIComponent(stageUID)}/contacts`,
+      { query: { cursor, limit: PAGE_SIZE } },
+    )
+    .then(resolveContactPage);
 }
 
 export function usePipelines(teamUID: string) {

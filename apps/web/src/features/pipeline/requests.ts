@@ -4,6 +4,7 @@
  */
 import { api } from '../../lib/api';
 import { onChangeOf } from '../../lib/staleKeys';
+import { resolveBoard, type BoardAnswer } from '@leadloom/core';
 import type { Board, PipelineSummary } from './types';
 import { teamKeys } from '../../lib/teamKeys';
 
@@ -36,11 +37,17 @@ export function fetchPipelines(teamUID: string, signal?: AbortSignal) {
     .then((answer) => answer.pipelines);
 }
 
-export function fetchBoard(teamUID: string, groupUID: string, signal?: AbortSignal) {
-  return api.get<Board>(`${pipelinePath(teamUID, groupUID)}/board`, {
-    query: { limit: PAGE_SIZE },
-    signal,
-  });
+export function fetchBoard(
+  teamUID: string,
+  groupUID: string,
+  signal?: AbortSignal,
+): Promise<Board> {
+  return api
+    .get<BoardAnswer>(`${pipelinePath(teamUID, groupUID)}/board`, {
+      query: { limit: PAGE_SIZE },
+      signal,
+    })
+    .then(resolveBoard);
 }
 
 /** The board address `/contacts/pipeline/:pipelineID?/:stageUID?`, or null for another page. */
