@@ -29,7 +29,10 @@ vi.mock('../../lib/api', () => ({
           ],
         });
       }
-      if (path.endsWith('/board')) return Promise.resolve({ pipeline: {}, stages: [], path });
+      // A board answer that says which address it came from (as its pipeline's id).
+      if (path.endsWith('/board')) {
+        return Promise.resolve({ pipeline: { groupUID: path }, stages: [], tags: [] });
+      }
       return Promise.resolve({ path });
     },
     post: (path: string, body: unknown) => {
@@ -97,7 +100,7 @@ describe('board prefetch', () => {
     expect(client.getQueryData(validationInfoKey('T1'))).toBeDefined();
     expect(client.getQueryData(pipelineKeys.list('T1'))).toHaveLength(1);
     expect(client.getQueryData(pipelineKeys.board('T1', 'P1'))).toMatchObject({
-      path: '/api/teams/T1/pipelines/P1/board',
+      pipeline: { groupUID: '/api/teams/T1/pipelines/P1/board' },
     });
   });
 
