@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyIpAddress, isIpLiteral, parseIPv6 } from './ip-address';
+import { classifyIpAddress, isIpLiteral, parseIPv6, webhookAddressClass } from './ip-address';
 
 const refusedAs = (address: string) => {
   const c = classifyIpAddress(address);
@@ -159,5 +159,28 @@ describe('isIpLiteral', () => {
     expect(isIpLiteral('::ffff:127.0.0.1')).toBe(true);
     expect(isIpLiteral('localhost')).toBe(false);
     expect(isIpLiteral('hooks.example.com')).toBe(false);
+  });
+});
+
+describe('webhookAddressClass', () => {
+  it('opens loopback and private networks only when private addresses are allowed', () => {
+    for (const a of ['127.0.0.1', '::1', '10.0.0.2', '192.168.0.3', 'fd00::1', '100.64.1.1']) {
+      expect(webhookAddressClass(a, false).allowed).toBe(false);
+      expect(webhookAddressClass(a, true).allowed).toBe(true);
+    }
+  });
+
+  it('keeps the metadata service, multicast and reserved ranges refused even then', () => {
+    for (const a of [
+      '169.254.169.254',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      '255.255.255.255',
+      '240.0.0.1',
+    ]) {
+      expect(webhookAddressClass(a, true).allowed).toBe(false);
+    }
   });
 });

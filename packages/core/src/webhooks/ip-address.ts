@@ -155,3 +155,21 @@ export function classifyIpAddress(address: string): AddressClass {
 /** Whether `text` is an IP literal at all (then no resolver is asked about it). */
 export const isIpLiteral = (text: string): boolean =>
   parseIPv4(text) !== null || parseIPv6(text) !== null;
+
+/**
+ * What `allowPrivateAddresses` opens (local development, tests): the machine itself and the
+ * networks it sits in. Link-local stays refused even then: it holds the cloud metadata service.
+ */
+const OPENED_BY_PRIVATE: ReadonlySet<RefusedAddressReason> = new Set([
+  'loopback',
+  'private',
+  'shared',
+  'unique-local',
+]);
+
+/** Whether a webhook may connect to `address`, given the deployment's private-address switch. */
+export function webhookAddressClass(address: string, allowPrivateAddresses: boolean): AddressClass {
+  const c = classifyIpAddress(address);
+  if (!c.allowed && allowPrivateAddresses && OPENED_BY_PRIVATE.has(c.reason)) return ALLOWED;
+  return c;
+}
