@@ -72,6 +72,14 @@ describe('loadConfig', () => {
     ).toBe(100);
   });
 
+  it('lets webhooks reach private addresses only when WEBHOOK_ALLOW_PRIVATE_ADDRESSES says so', () => {
+    expect(loadConfig({}).webhookAllowPrivateAddresses).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1' }).webhookAllowPrivateAddresses).toBe(
+      true,
+    );
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(ConfigError);
+  });
+
   it('keeps the change log 7 days unless CHANGE_LOG_RETENTION_DAYS says otherwise', () => {
     expect(loadConfig({}).changeLogRetentionDays).toBe(7);
     expect(loadConfig({ CHANGE_LOG_RETENTION_DAYS: '30' }).changeLogRetentionDays).toBe(30);

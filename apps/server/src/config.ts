@@ -36,6 +36,8 @@ const schema = z.object({
     .default(''),
   /** The extension's Chrome Web Store page; the install page links there instead of /extension.zip. */
   EXTENSION_STORE_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** Local development and tests: outgoing webhooks may reach loopback and private networks. */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Browser tests only (clock.ts); refused unless NODE_ENV=test. */
   LEADLOOM_TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Tests only (auth/throttle.ts); refused unless NODE_ENV=test. */
@@ -79,6 +81,13 @@ export interface Config {
   extensionIds: string[];
   /** Where users install the extension from; unset = the server's own /extension.zip. */
   extensionStoreUrl: string | undefined;
+  /**
+   * Outgoing webhooks (modules/webhooks) may reach loopback, private (10/8, 172.16/12,
+   * 192.168/16, fc00::/7) and shared (100.64/10) addresses: for a receiver on the developer's
+   * own machine. Off by default: a webhook URL is typed by a team member, and the server must not
+   * POST for them into its own network.
+   */
+  webhookAllowPrivateAddresses: boolean;
   /**
    * Browser tests only: a file holding an offset in ms added to the calendar clock (clock.ts).
    * Only accepted with NODE_ENV=test.
@@ -136,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((id) => id.trim())
       .filter(Boolean),
     extensionStoreUrl: c.EXTENSION_STORE_URL,
+    webhookAllowPrivateAddresses:
+      c.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' || c.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === '1',
     testClockFile: c.LEADLOOM_TEST_CLOCK_FILE,
     testThrottleFactor: c.LEADLOOM_TEST_THROTTLE_FACTOR ?? 1,
   };

@@ -37,6 +37,7 @@ import { tagsModule } from './tags/module';
 import { taskTemplatesModule } from './task-templates/module';
 import { tasksModule } from './tasks/module';
 import { teamsModule } from './teams/module';
+import { webhooksModule } from './webhooks/module';
 
 /**
  * Every module of the server, one line each: the HTTP app mounts their routers in this order
@@ -82,5 +83,6 @@ export const MODULES: readonly ModuleManifest[] = [
   mailModule,
   partnerModule,
   syncModule,
+  webhooksModule,
   outreachModule,
 ];

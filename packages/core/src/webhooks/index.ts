@@ -1,0 +1,4 @@
+export * from './headers';
+export * from './ip-address';
+export * from './rotation';
+export * from './secret';
