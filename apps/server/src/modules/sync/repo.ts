@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SystemScope, TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
+import { signalOutboxCommitted } from '../outbox/signal';
 import type { OutboxRow, SyncConnectionRow } from './types';
 
 type ConnectionDbRow = {
@@ -98,6 +99,10 @@ export function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[
     })),
     outboxInsert,
   );
+  // Wakes the kind's dispatcher once the rows are committed (once per kind and transaction).
+  for (const kind of new Set(rows.map((r) => r.kind))) {
+    tx.afterCommit(`outbox:${kind}`, () => signalOutboxCommitted(kind));
+  }
 }
 
 export interface DueOutboxRow {
@@ -127,7 +132,7 @@ export async function claimDueOutbox(
     deliver_after: Date | string;
   }>(sql`
     SELECT team_uid, id, kind, payload, deliver_after FROM outbox
-    WHERE deliver_after <= timestamptz 'epoch' + ${nowMs}::bigint * interval '1 millisecond'
+    WHERE state = 'pending' AND deliver_after <= timestamptz 'epoch' + ${nowMs}::bigint * interval '1 millisecond'
     ORDER BY deliver_after, team_uid, id
     LIMIT ${limit}
     FOR UPDATE SKIP LOCKED`);
