@@ -191,6 +191,19 @@ describe(`the outbox dispatcher (${ENGINE})`, () => {
     expect(answers.seen.map((r) => r.payload.n)).toEqual([1, 2, 3, 2]);
   });
 
+  it('a drain stops on rows a consumer keeps answering "retry now" instead of spinning', async () => {
+    const kind = 'retry-now';
+    await queueRows(s, 'team-retry-now', kind, 3);
+    const busy = recordingConsumer(() => ({ outcome: 'retry', atMs: s.clock.now() }));
+    const started = Date.now();
+    expect(await dispatcher(kind, busy.consume).drain(60_000)).toEqual({
+      delivered: 0,
+      more: false,
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(busy.seen.map((r) => r.attempts)).toEqual([1, 1, 1, 2, 2, 2]);
+  });
+
   it("one team's 100,000 rows do not hold up another team's single row", async () => {
     const kind = 'fair';
     await queueRows(s, 'team-big', kind, 100_000);

@@ -198,15 +198,21 @@ export class OutboxDispatcher {
    * Runs batches until a claim finds nothing due or `budgetMs` of real time is spent (a job must
    * not hold its worker forever); answers whether rows may be left (the caller queues another
    * run). A batch short of `batchSize` does not mean the end: the per-team cap makes a lone
-   * team's backlog come `perTeam` rows at a time.
+   * team's backlog come `perTeam` rows at a time. A claim of only rows this drain has already
+   * handed out (a consumer that answered "retry now") ends it too, rather than spinning on them:
+   * the next run takes them.
    */
   async drain(budgetMs = 20_000): Promise<{ delivered: number; more: boolean }> {
     const started = Date.now();
+    const handed = new Set<string>();
     let delivered = 0;
     for (;;) {
-      const r = await this.runBatch();
-      delivered += r.done;
-      if (r.claimed === 0) return { delivered, more: false };
+      const { token, rows } = await this.claim();
+      if (rows.length === 0) return { delivered, more: false };
+      const fresh = rows.filter((r) => !handed.has(rowKey(r.teamUID, r.id)));
+      for (const r of rows) handed.add(rowKey(r.teamUID, r.id));
+      delivered += (await this.deliver(token, rows)).done;
+      if (fresh.length === 0) return { delivered, more: false };
       if (Date.now() - started >= budgetMs) return { delivered, more: true };
     }
   }
