@@ -131,6 +131,28 @@ describe(`the shared connection (${ENGINE})`, () => {
     expect(after.rows[0]!.n).toBe(1);
   });
 
+  it('runs after-commit work once per key after a commit, and never after a rollback', async () => {
+    const ran: string[] = [];
+    await withTx(s.database, scope, async (tx) => {
+      await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (9041, 'hook')`);
+      tx.afterCommit('a', () => ran.push(`a while open: ${String(ran.length)}`));
+      tx.afterCommit('a', () => ran.push('a again'));
+      tx.afterCommit('b', () => ran.push('b'));
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['a while open: 0', 'b']);
+
+    ran.length = 0;
+    await expect(
+      withTx(s.database, scope, async (tx) => {
+        await tx.db.execute(sql`INSERT INTO tx_probe (id, note) VALUES (9042, 'hook')`);
+        tx.afterCommit('a', () => ran.push('a'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(ran).toEqual([]);
+  });
+
   it('refuses to nest transactions', async () => {
     await expect(
       withTx(s.database, scope, () => withTx(s.database, scope, async () => 1)),

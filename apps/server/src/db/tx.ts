@@ -184,6 +184,25 @@ export class Tx {
     this.deferred.push({ table, rows: [...rows], build: build as (rows: never[]) => SQL });
   }
 
+  /** Work for after COMMIT, keyed so a transaction runs each at most once. */
+  private readonly commitHooks = new Map<string, () => void>();
+
+  /**
+   * Runs `fn` once the transaction has committed (never after a rollback), outside its async
+   * context, like the realtime wake-up: e.g. waking the outbox dispatcher for rows this
+   * transaction wrote. A second call with the same `key` keeps the first function.
+   */
+  afterCommit(key: string, fn: () => void): void {
+    if (!this.commitHooks.has(key)) this.commitHooks.set(key, fn);
+  }
+
+  /** The functions `afterCommit` collected (withTx calls them after a successful commit). */
+  takeCommitHooks(): (() => void)[] {
+    const hooks = [...this.commitHooks.values()];
+    this.commitHooks.clear();
+    return hooks;
+  }
+
   get hasDeferredWrites(): boolean {
     return this.deferred.length > 0;
   }
@@ -404,6 +423,7 @@ export async function withTx<T>(
   const client = await database.acquireForTransaction();
   const flow = { open: true };
   let changedTeams: string[] = [];
+  let committedHooks: (() => void)[] = [];
   let tx: Tx | null = null;
   // Pipeline mode for the transaction's life (pg sends a query without waiting for the answer
   // to the one before; answers still come back in order): BEGIN goes out at once and the first
@@ -438,6 +458,7 @@ export async function withTx<T>(
     const result = await txFlow.run(flow, () => fn(open));
     await begun;
     changedTeams = await open.commit();
+    committedHooks = open.takeCommitHooks();
     return result;
   } catch (error) {
     const rolledBack = client.query('ROLLBACK').catch(() => {});
@@ -453,5 +474,6 @@ export async function withTx<T>(
     client.release();
     // Wake this process's realtime streams, outside the transaction's async context.
     if (changedTeams.length > 0) txFlow.exit(() => signalCommittedChanges(changedTeams));
+    if (committedHooks.length > 0) txFlow.exit(() => committedHooks.forEach((hook) => hook()));
   }
 }

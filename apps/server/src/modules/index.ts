@@ -25,6 +25,7 @@ import { memberSyncModule } from './member-sync/module';
 import { messageTemplatesModule } from './message-templates/module';
 import { notesModule } from './notes/module';
 import { notificationsModule } from './notifications/module';
+import { outboxModule } from './outbox/module';
 import { outreachModule } from './outreach/module';
 import { partnerModule } from './partner/module';
 import { pipelinesModule } from './pipelines/module';
@@ -85,4 +86,5 @@ export const MODULES: readonly ModuleManifest[] = [
   syncModule,
   webhooksModule,
   outreachModule,
+  outboxModule,
 ];

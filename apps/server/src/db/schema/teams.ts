@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -67,7 +70,12 @@ export const changeLog = pgTable(
 
 /**
  * Work for the sync engine, workflow triggers and webhooks, written in the action's
- * transaction so nothing is lost or doubled by a crash (DESIGN §5).
+ * transaction so nothing is lost or doubled by a crash (DESIGN §5). The dispatcher
+ * (modules/outbox) hands each row to the consumer of its `kind`, claiming rows by `state`:
+ * pending → claimed (until `lease_until`) → done, or back to pending with a later
+ * `deliver_after` after a failure; `failed` is a consumer's permanent no, `skipped` a row
+ * written before its kind's consumer first started. Finished rows stay until `finished_at` is
+ * older than the retention. All times are the app clock's (clock.ts), stored.
  */
 export const outbox = pgTable(
   'outbox',
@@ -78,9 +86,40 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     deliverAfter: timestamp('deliver_after', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state').notNull().default('pending'),
+    /** Deliveries tried so far (a claim whose consumer failed or whose lease ran out). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The claim's own mark: its completion changes only rows still carrying it. */
+    claimToken: textC('claim_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    lastError: text('last_error'),
   },
-  (t) => [primaryKey({ columns: [t.teamUID, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.teamUID, t.id] }),
+    check(
+      'outbox_state_check',
+      sql`${t.state} IN ('pending', 'claimed', 'done', 'failed', 'skipped')`,
+    ),
+    // The open rows only, so a claim's walk over teams and rows never reads finished ones.
+    index('outbox_open_idx')
+      .on(t.kind, t.teamUID, t.id)
+      .where(sql`${t.state} IN ('pending', 'claimed')`),
+    index('outbox_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.state} IN ('done', 'failed', 'skipped')`),
+  ],
 );
+
+/**
+ * Per outbox kind, when its consumer first started (modules/outbox): rows of the kind that were
+ * committed before that are marked skipped in the same transaction, never delivered.
+ */
+export const outboxConsumer = pgTable('outbox_consumer', {
+  kind: text('kind').primaryKey(),
+  firstStartedAt: timestamp('first_started_at', { withTimezone: true }).notNull(),
+  skippedRows: integer('skipped_rows').notNull().default(0),
+});
 
 /**
  * Invitations to a team by e-mail, with the pipelines the new member may see. Pending ones

@@ -11,11 +11,12 @@ import {
   outboxOf,
   type ContactWorld,
 } from '../contact-parts/test-helpers';
-import { claimDueOutbox } from './outbox';
+import { OutboxDispatcher } from '../outbox/dispatcher';
+import type { OutboxDelivery } from '../outbox/types';
 
 /**
  * A sync held back by its connection's period (SPEC §9: delayBy minutes) falls due on the app
- * clock: a test moves the clock instead of waiting, and the delivery engine's read sees it.
+ * clock: a test moves the clock instead of waiting, and the outbox dispatcher hands it out then.
  */
 
 const MINUTE = 60_000;
@@ -43,16 +44,30 @@ const moveTo = async (gtid: string, stageUID: string) => {
   expect(res.status).toBe(200);
 };
 
-/** What the delivery engine would claim now: this team's due rows, as kind, integration, GTID. */
-const dueNow = () =>
-  withTx(s.database, systemScope('test'), async (tx) =>
-    (await claimDueOutbox(tx, 1_000))
-      .filter((r) => r.teamUID === w.teamUID)
-      .map((r) => {
-        const p = r.payload as { integration?: string; GTID?: string; leadData?: { GTID: string } };
-        return `${r.kind} ${p.integration ?? '-'} ${p.leadData?.GTID ?? p.GTID}`;
-      }),
-  );
+/**
+ * What the outbox dispatcher hands out now: this team's due rows, as kind, integration, GTID.
+ * Each is answered "retry now", so it is due again for the next look.
+ */
+const dueNow = async () => {
+  const seen: OutboxDelivery[] = [];
+  for (const kind of ['workflow-trigger', 'sync']) {
+    const d = new OutboxDispatcher(s.database, s.logger, {
+      kind,
+      batchSize: 1_000,
+      consume: async (_tx, rows) => {
+        seen.push(...rows);
+        return rows.map(() => ({ outcome: 'retry', atMs: s.clock.now() }));
+      },
+    });
+    await d.runBatch();
+  }
+  return seen
+    .filter((r) => r.teamUID === w.teamUID)
+    .map((r) => {
+      const p = r.payload as { integration?: string; GTID?: string; leadData?: { GTID: string } };
+      return `${r.kind} ${p.integration ?? '-'} ${p.leadData?.GTID ?? p.GTID}`;
+    });
+};
 
 describe(`the outbox on the app clock (${ENGINE})`, () => {
   it('shares one clock between the services and every transaction', async () => {

@@ -1,16 +1,14 @@
 import { selectSyncTargets, type SyncChange, type TriggerEvent } from '@leadloom/core';
-import { systemScope, type TeamScope } from '../../db/scope';
+import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import * as repo from './repo';
 import type { OutboxRow, SyncConnectionRow } from './types';
-
-const dispatcher = systemScope('outbox delivery');
 
 /**
  * The outbox side of an action (DESIGN §1.3, §5): which connections a change goes to is core's
  * rule (`selectSyncTargets`); this writes one `sync` row per target in the action's transaction,
  * in the shape of SPEC §3's sync queue entry (leadData, changeData, pipelineData, delayBy,
- * integration). The delivery engine is a later issue.
+ * integration). The outbox dispatcher (modules/outbox) hands them to their consumers.
  */
 
 /** The contact as the outside system receives it. */
@@ -100,10 +98,3 @@ export async function queueWorkflowTriggers(
     })),
   );
 }
-
-/**
- * The outbox rows due now on the app clock, claimed for `tx` (see `claimDueOutbox`): the read of
- * the delivery engine, which deletes what it delivered in the same transaction.
- */
-export const claimDueOutbox = (tx: Tx, limit: number) =>
-  repo.claimDueOutbox(dispatcher, tx, tx.clock.now(), limit);

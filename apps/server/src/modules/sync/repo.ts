@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SystemScope, TeamScope } from '../../db/scope';
+import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
+import { signalOutboxCommitted } from '../outbox/signal';
 import type { OutboxRow, SyncConnectionRow } from './types';
 
 type ConnectionDbRow = {
@@ -98,44 +99,8 @@ export function insertOutbox(scope: TeamScope, tx: Tx, rows: readonly OutboxRow[
     })),
     outboxInsert,
   );
-}
-
-export interface DueOutboxRow {
-  teamUID: string;
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  deliverAfter: string;
-}
-
-/**
- * The outbox rows due at `nowMs` (the app clock's now), oldest due first, claimed: each is locked
- * for the caller's transaction and skipped by any other dispatcher until it commits (a delivered
- * row is then deleted; a failed one gets a later `deliver_after`). What the delivery engine reads.
- */
-export async function claimDueOutbox(
-  _scope: SystemScope,
-  tx: Tx,
-  nowMs: number,
-  limit: number,
-): Promise<DueOutboxRow[]> {
-  const r = await tx.db.execute<{
-    team_uid: string;
-    id: string | number;
-    kind: string;
-    payload: Record<string, unknown>;
-    deliver_after: Date | string;
-  }>(sql`
-    SELECT team_uid, id, kind, payload, deliver_after FROM outbox
-    WHERE deliver_after <= timestamptz 'epoch' + ${nowMs}::bigint * interval '1 millisecond'
-    ORDER BY deliver_after, team_uid, id
-    LIMIT ${limit}
-    FOR UPDATE SKIP LOCKED`);
-  return r.rows.map((row) => ({
-    teamUID: row.team_uid,
-    id: Number(row.id),
-    kind: row.kind,
-    payload: row.payload,
-    deliverAfter: new Date(row.deliver_after).toISOString(),
-  }));
+  // Wakes the kind's dispatcher once the rows are committed (once per kind and transaction).
+  for (const kind of new Set(rows.map((r) => r.kind))) {
+    tx.afterCommit(`outbox:${kind}`, () => signalOutboxCommitted(kind));
+  }
 }
