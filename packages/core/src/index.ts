@@ -45,4 +45,5 @@ export * from './events/activities';
 export * from './events/resources';
 export * from './events/triggers';
 export * from './outreach';
+export * from './workflows';
 export * from './contracts';

@@ -37,6 +37,7 @@ import { tagsModule } from './tags/module';
 import { taskTemplatesModule } from './task-templates/module';
 import { tasksModule } from './tasks/module';
 import { teamsModule } from './teams/module';
+import { workflowsModule } from './workflows/module';
 
 /**
  * Every module of the server, one line each: the HTTP app mounts their routers in this order
@@ -83,4 +84,5 @@ export const MODULES: readonly ModuleManifest[] = [
   partnerModule,
   syncModule,
   outreachModule,
+  workflowsModule,
 ];

@@ -19,6 +19,27 @@ export const WORKFLOW_TRIGGERS = {
   tagAdded: tagData,
   /** A tag was taken off a contact. */
   tagRemoved: tagData,
+  /** A contact's status label changed (`null`: no label). */
+  statusLabelChanged: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  /** A task on a contact was completed. */
+  taskCompleted: z.object({ taskUID: z.string(), name: z.string() }),
+  /** The outreach queue sent a message to a contact. */
+  messageSent: z.object({
+    itemUID: z.string(),
+    platform: z.string(),
+    templateId: z.string().nullable(),
+  }),
+  /** A note was added to a contact. */
+  noteAdded: z.object({ noteUID: z.string() }),
+  /**
+   * A date field of the contact's (e.g. a task's due date), moved by the trigger's offset, was
+   * reached: `field` names it, `at` is the instant it came due (ISO), `ref` the record it is on.
+   */
+  dateReached: z.object({ field: z.string(), at: z.string(), ref: z.string().nullable() }),
+  /** A daily schedule came round (`at`: the instant, ISO; the time is in the team's zone). */
+  schedule: z.object({ at: z.string() }),
+  /** A person ran the workflow on chosen contacts (through bulk). */
+  manual: z.object({ workflowId: z.string(), bulkJobId: z.string().nullable() }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type TriggerName = keyof typeof WORKFLOW_TRIGGERS;
@@ -52,6 +73,13 @@ export const workflowTriggerPayloadSchema = z.discriminatedUnion('trigger', [
   payloadOf('stageChanged'),
   payloadOf('tagAdded'),
   payloadOf('tagRemoved'),
+  payloadOf('statusLabelChanged'),
+  payloadOf('taskCompleted'),
+  payloadOf('messageSent'),
+  payloadOf('noteAdded'),
+  payloadOf('dateReached'),
+  payloadOf('schedule'),
+  payloadOf('manual'),
 ]);
 
 /**
