@@ -6,7 +6,7 @@ import {
   type WorkflowStatus,
   type WorkflowSummary,
 } from '@leadloom/core';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { workflow, workflowTrigger, workflowVersion } from '../../db/schema';
 import type { TeamScope } from '../../db/scope';
