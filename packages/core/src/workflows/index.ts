@@ -1,3 +1,4 @@
 export * from './actions';
 export * from './definition';
 export * from './rules';
+export * from './engine';
