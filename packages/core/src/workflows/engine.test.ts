@@ -355,10 +355,14 @@ function modelRun(
   go();
   for (const item of timeline) {
     if (item.kind === 'advance') now += item.ms;
-    else if (wait && wait.onReply !== undefined) {
-      at = wait.onReply;
-      wait = null;
-      moves++;
+    else {
+      // (go() may have set it: TypeScript cannot see that through the closure.)
+      const waiting = wait as { onReply: string | null | undefined } | null;
+      if (waiting && waiting.onReply !== undefined) {
+        at = waiting.onReply;
+        wait = null;
+        moves++;
+      }
     }
     go();
   }

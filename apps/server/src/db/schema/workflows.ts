@@ -122,6 +122,15 @@ export const workflowRun = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Moves the run has made (core's RunState.moves): each is logged under (run, move), so a
+     * retried job cannot apply one twice.
+     */
+    moves: integer('moves').notNull().default(0),
+    /** While waiting for an event about the contact: which (else null). */
+    waitEvent: text('wait_event'),
+    /** What started the run (the outbox row of its event): one run per workflow, event and contact. */
+    source: text('source'),
   },
   (t) => [
     primaryKey({ columns: [t.teamUID, t.runId], name: 'workflow_run_pk' }),
@@ -146,6 +155,10 @@ export const workflowRun = pgTable(
     // The run log of a workflow, newest first; runs today and the last error.
     index('workflow_run_workflow_idx').on(t.teamUID, t.workflowId, t.startedAt),
     index('workflow_run_contact_idx').on(t.teamUID, t.gtid),
+    uniqueIndex('workflow_run_source_idx').on(t.teamUID, t.workflowId, t.source, t.gtid),
+    index('workflow_run_ready_idx')
+      .on(t.teamUID)
+      .where(sql`"state" = 'running'`),
     // Waits come due: the scheduled job reads the waiting runs by time.
     index('workflow_run_due_idx')
       .on(t.waitUntil)
