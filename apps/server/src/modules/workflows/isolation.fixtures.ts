@@ -1,0 +1,46 @@
+import type { WorkflowDefinition } from '@leadloom/core';
+import type { Ctx, Fixture } from '../../test/isolation';
+import { asA } from '../contact-parts/isolation-seeds';
+
+/** Tenant-isolation fixtures of the workflow routes (src/tenant-isolation.test.ts). */
+
+/** Every new contact gets a note: a workflow that passes the publish check. */
+export const NOTE_ON_NEW_CONTACT: WorkflowDefinition = {
+  rootStepId: 'start',
+  steps: {
+    start: { type: 'trigger', triggerType: 'contactCreated', resource: {}, next: 'note' },
+    note: { type: 'action', action: 'addNote', params: { text: 'Welcome' }, next: null },
+  },
+};
+
+async function workflowOfA(ctx: Ctx, then: ('publish' | 'pause')[] = []) {
+  const body = await asA(ctx, '/workflows', 'POST', {
+    name: 'Welcome note',
+    definition: NOTE_ON_NEW_CONTACT,
+  });
+  const { workflowId } = body.workflow as { workflowId: string };
+  for (const step of then) await asA(ctx, `/workflows/${workflowId}/${step}`, 'POST', {});
+  return workflowId;
+}
+
+const onWorkflow =
+  (then: ('publish' | 'pause')[] = [], body?: unknown) =>
+  async (ctx: Ctx) => ({
+    params: { workflowId: await workflowOfA(ctx, then) },
+    ...(body === undefined ? {} : { body }),
+  });
+
+export const FIXTURES: Record<string, Fixture> = {
+  'GET /api/teams/:teamUID/workflows': { seed: async (ctx) => (await workflowOfA(ctx), {}) },
+  'POST /api/teams/:teamUID/workflows': { seed: async () => ({ body: { name: 'Follow up' } }) },
+  'GET /api/teams/:teamUID/workflows/:workflowId': { seed: onWorkflow() },
+  'PATCH /api/teams/:teamUID/workflows/:workflowId': {
+    seed: onWorkflow([], { name: 'Renamed' }),
+  },
+  'POST /api/teams/:teamUID/workflows/:workflowId/publish': { seed: onWorkflow() },
+  'POST /api/teams/:teamUID/workflows/:workflowId/pause': { seed: onWorkflow(['publish']) },
+  'POST /api/teams/:teamUID/workflows/:workflowId/resume': {
+    seed: onWorkflow(['publish', 'pause']),
+  },
+  'DELETE /api/teams/:teamUID/workflows/:workflowId': { seed: onWorkflow() },
+};
