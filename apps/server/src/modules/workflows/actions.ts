@@ -45,13 +45,7 @@ const RUNNERS: { [K in WorkflowActionKind]?: ActionRunner<K> } = {
   },
   async removeTags(tx, scope, gtids, { tagIDs }) {
     const targets = await resolveTagTargets(scope, tx.db, tagIDs, undefined);
-    const { changes } = await removeTagsFromContacts(
-      tx,
-      scope,
-      gtids,
-      targets.pipelineUID,
-      tagIDs,
-    );
+    const { changes } = await removeTagsFromContacts(tx, scope, gtids, targets.pipelineUID, tagIDs);
     return { untagged: changes.length };
   },
   async setStatusLabel(tx, scope, gtids, { labelUID }) {

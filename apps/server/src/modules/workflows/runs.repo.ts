@@ -125,7 +125,6 @@ export async function saveRuns(scope: OneTeam, db: AppDb, updates: readonly RunU
     WHERE r.team_uid = ${scope.teamUID} AND r.run_id = v.run_id`);
 }
 
-
 /** One move a run made, for the run log; the key (run, move) is unique. */
 export interface StepLog {
   runId: string;

@@ -12,7 +12,6 @@ import {
   type RunState,
   type TriggerMirror,
   type WorkflowDefinition,
-
   type WorkflowTriggerPayload,
 } from '@leadloom/core';
 import type { Database } from '../../db/database';
@@ -259,7 +258,9 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
           );
         }
         for (const live of lives) {
-          steps.push(logOf(live, move.stepId, 'done', { action: move.step.action, ...detail }, now));
+          steps.push(
+            logOf(live, move.stepId, 'done', { action: move.step.action, ...detail }, now),
+          );
           live.state = afterMove(live.state, move);
         }
       } else if (move.kind === 'decide') {
@@ -350,5 +351,3 @@ export async function takeEvent(
   }
   return { started, woken };
 }
-
-
