@@ -107,6 +107,17 @@ export type WorkflowActionParams<K extends WorkflowActionKind> = z.infer<
   (typeof WORKFLOW_ACTIONS)[K]['params']
 >;
 
+/**
+ * Actions the runner cannot apply yet, with why: publish refuses a workflow that uses one (the
+ * builder shows the same words), rather than let its runs fail. A member's own notifications
+ * need their inbox; a webhook's signing secret needs the team's credential store.
+ */
+export const WORKFLOW_ACTIONS_NOT_YET: Partial<Record<WorkflowActionKind, string>> = {
+  notifyMember: '“Notify a member” is not available yet: members have no inbox of their own.',
+  sendWebhook:
+    '“Send a webhook” is not available yet: signing secrets are kept with connections, which are not built yet.',
+};
+
 /** How a missing or wrong parameter reads to a person building the workflow. */
 export const WORKFLOW_PARAM_WORDS: Record<string, string> = {
   pipelineUID: 'a pipeline',

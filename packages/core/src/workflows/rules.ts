@@ -1,5 +1,5 @@
 import type { TriggerName } from '../events/triggers';
-import { WORKFLOW_ACTIONS, WORKFLOW_PARAM_WORDS } from './actions';
+import { WORKFLOW_ACTIONS, WORKFLOW_ACTIONS_NOT_YET, WORKFLOW_PARAM_WORDS } from './actions';
 import {
   nextStepsOf,
   TRIGGER_RESOURCE_KEYS,
@@ -143,7 +143,9 @@ function stepProblems(def: WorkflowDefinition): PublishProblem[] {
         problems.push({ stepId, message: `${named(def, stepId)} leads back to the trigger.` });
       }
     }
-    if (step.type === 'action') {
+    if (step.type === 'action' && WORKFLOW_ACTIONS_NOT_YET[step.action]) {
+      problems.push({ stepId, message: WORKFLOW_ACTIONS_NOT_YET[step.action]! });
+    } else if (step.type === 'action') {
       const parsed = WORKFLOW_ACTIONS[step.action].params.safeParse(step.params);
       if (!parsed.success) {
         const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))].filter(

@@ -194,6 +194,25 @@ describe('validateForPublish', () => {
     ]);
   });
 
+  it('refuses an action the runner cannot apply yet, saying why', () => {
+    const def = qualified();
+    const steps = {
+      ...def.steps,
+      tag: {
+        type: 'action',
+        action: 'notifyMember',
+        params: { to: { kind: 'contactOwner' }, message: 'Qualified!' },
+        next: 'task',
+      },
+    } as WorkflowDefinition['steps'];
+    expect(validateForPublish({ ...def, steps })).toEqual([
+      {
+        stepId: 'tag',
+        message: '“Notify a member” is not available yet: members have no inbox of their own.',
+      },
+    ]);
+  });
+
   it('refuses a wait for an event without a timeout', () => {
     const def = qualified();
     const wait = def.steps.wait as Extract<(typeof def.steps)[string], { type: 'wait' }>;

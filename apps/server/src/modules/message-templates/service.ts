@@ -32,6 +32,13 @@ export async function listMessageTemplates(db: Db, scope: TeamScope) {
   return { templates, categories, types };
 }
 
+/** A template's text (404 when the team has no such template), for a workflow's message. */
+export async function templateText(db: Db, scope: TeamScope, templateUID: string) {
+  const [template] = await repo.listTemplates(scope, db.db, templateUID);
+  if (!template) throw notFound('Message template not found');
+  return template.body;
+}
+
 async function requireTemplate(tx: Tx, scope: TeamScope, templateUID: string) {
   const [template] = await repo.listTemplates(scope, tx.db, templateUID);
   if (!template) throw notFound('Message template not found');

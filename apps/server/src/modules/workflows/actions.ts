@@ -1,5 +1,6 @@
 import {
   DomainError,
+  patchContactBody,
   WORKFLOW_ACTIONS,
   type WorkflowActionKind,
   type WorkflowActionParams,
@@ -8,7 +9,15 @@ import {
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
 import { lockVisibleContacts } from '../contacts/access';
-import { moveToStage } from '../contacts/service';
+import {
+  addContactsToPipeline,
+  moveToStage,
+  removeFromPipeline,
+  updateContact,
+} from '../contacts/service';
+import { templateText } from '../message-templates/service';
+import { queueMessages } from '../outreach/service';
+import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
 import {
   addTagsToContacts,
@@ -17,7 +26,7 @@ import {
 } from '../contact-tags/service';
 import { createNote } from '../notes/service';
 import { createTasksOnContacts } from '../tasks/service';
-import { teamOwnerOf } from './runs.repo';
+import { isPlaced as isPlacedIn, teamOwnerOf } from './runs.repo';
 
 /**
  * What each action step does, for a set of contacts at once: the runner hands an action every
@@ -80,14 +89,56 @@ const RUNNERS: { [K in WorkflowActionKind]?: ActionRunner<K> } = {
     );
     return { tasks: ids.length };
   },
+  async applyTaskTemplate(tx, scope, gtids, { templateUID, assignee }) {
+    const template = await requireTaskTemplate(tx, scope, templateUID);
+    const spec = taskSpecOf(scope, template);
+    if (assignee) spec.assigneeUID = await memberUID(tx, scope, assignee);
+    const visible = await lockVisibleContacts(scope, tx.db, gtids);
+    if (visible.size === 0) return { tasks: 0 };
+    return { tasks: (await createTasksOnContacts(tx, scope, spec, visible)).length };
+  },
   async addNote(tx, scope, gtids, { text }) {
     for (const gtid of gtids) await createNote(tx, scope, gtid, { text }, {});
     return { notes: gtids.length };
   },
+  async addToPipeline(tx, scope, gtids, { pipelineUID, stageUID }) {
+    const { notVisible } = await addContactsToPipeline(tx, scope, { pipelineUID, stageUID, gtids });
+    return { added: gtids.length - notVisible.length };
+  },
+  async removeFromPipeline(tx, scope, gtids, { pipelineUID }) {
+    let removed = 0;
+    for (const gtid of gtids) {
+      // A contact no longer in the pipeline has nothing to remove: not a failure of the step.
+      const placed = await isPlacedIn(scope, tx.db, gtid, pipelineUID);
+      if (!placed) continue;
+      await removeFromPipeline(tx, scope, gtid, pipelineUID);
+      removed++;
+    }
+    return { removed };
+  },
+  async updateField(tx, scope, gtids, { field, value }) {
+    const patch = patchContactBody.safeParse({ [field]: value ?? '' });
+    if (!patch.success) {
+      throw new DomainError(
+        'invalid-argument',
+        patch.error.issues[0]?.message ?? 'Not a valid value.',
+      );
+    }
+    for (const gtid of gtids) await updateContact(tx, scope, gtid, patch.data);
+    return { updated: gtids.length };
+  },
+  async queueMessage(tx, scope, gtids, { templateId, platform }) {
+    const text = await templateText(tx, scope, templateId);
+    const { skipped } = await queueMessages(tx, scope, {
+      platform,
+      GTIDs: [...gtids],
+      text,
+      templateId,
+      automated: true,
+    });
+    return { queued: gtids.length - skipped.length, skipped: skipped.length };
+  },
 };
-
-/** Whether the runner can apply this kind of action yet. */
-export const canRunAction = (kind: WorkflowActionKind) => RUNNERS[kind] !== undefined;
 
 /** Applies an action step to the contacts; a DomainError says why it could not. */
 export async function runAction(

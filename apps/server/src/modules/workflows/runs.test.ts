@@ -212,10 +212,100 @@ describe(`workflow runs (${ENGINE})`, () => {
     expect(await tagsOf(d!)).toEqual([]);
   });
 
+  it('applies each kind of action the way the person’s own action would', async () => {
+    const label = newPushId();
+    const template = newPushId();
+    await s.database.db.execute(sql`
+      INSERT INTO status_label (team_uid, label_uid, display, color)
+      VALUES (${w.teamUID}, ${label}, 'Replied', '#00aa00')`);
+    await s.database.db.execute(sql`
+      INSERT INTO message_template (team_uid, template_uid, name, body, created_by, updated_by)
+      VALUES (${w.teamUID}, ${template}, 'Follow-up', 'Hi {first_name}!', ${w.owner.uid}, ${w.owner.uid})`);
+    const step = (action: string, params: Record<string, unknown>, next: string | null) => ({
+      type: 'action' as const,
+      action: action as 'addNote',
+      params: params as { text: string },
+      next,
+    });
+    const id = await publish({
+      rootStepId: 't',
+      steps: {
+        t: {
+          type: 'trigger',
+          triggerType: 'stageChanged',
+          resource: { pipelineUID: w.p1.pipelineUID, toStageUID: qualified },
+          next: 'label',
+        },
+        label: step('setStatusLabel', { labelUID: label }, 'note'),
+        note: step('addNote', { text: 'Qualified by the workflow.' }, 'task'),
+        task: step(
+          'createTask',
+          { name: 'Call them', assignee: { kind: 'contactOwner' }, dueInDays: 1 },
+          'field',
+        ),
+        field: step('updateField', { field: 'lastName', value: 'Workflowed' }, 'join'),
+        join: step(
+          'addToPipeline',
+          { pipelineUID: w.p2.pipelineUID, stageUID: w.p2.stageUID },
+          'msg',
+        ),
+        msg: step('queueMessage', { templateId: template, platform: 'facebook' }, 'leave'),
+        leave: step('removeFromPipeline', { pipelineUID: w.p2.pipelineUID }, null),
+      },
+    });
+    const [g] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    await s.database.db.execute(sql`
+      UPDATE contact SET profiles = ${JSON.stringify({ facebook: 'https://www.facebook.com/some.one' })}::jsonb
+      WHERE team_uid = ${w.teamUID} AND gtid = ${g!}`);
+    await deliver(newPushId(), stageChanged(g!));
+    await drain();
+    expect((await runsOf(id)).map((r) => r.state)).toEqual(['completed']);
+    const [contact] = await rows<{ status_label_uid: string; last_name: string }>(
+      'SELECT status_label_uid, last_name FROM contact WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, g],
+    );
+    expect(contact).toEqual({ status_label_uid: label, last_name: 'Workflowed' });
+    const notes = await rows<{ text: string }>(
+      'SELECT text FROM note WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, g],
+    );
+    expect(notes.map((n) => n.text)).toEqual(['Qualified by the workflow.']);
+    const tasks = await rows<{ name: string; assignee_uid: string }>(
+      'SELECT name, assignee_uid FROM task WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, g],
+    );
+    expect(tasks).toEqual([{ name: 'Call them', assignee_uid: w.owner.uid }]);
+    const queued = await rows<{ status: string }>(
+      'SELECT status FROM message_queue_item WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, g],
+    );
+    // Queued by a workflow, the message waits for its sender to confirm it.
+    expect(queued.map((q) => q.status)).toEqual(['pending']);
+    const placements = await rows<{ pipeline_uid: string }>(
+      'SELECT pipeline_uid FROM contact_pipeline WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, g],
+    );
+    expect(placements.map((p) => p.pipeline_uid)).toEqual([w.p1.pipelineUID]);
+    const log = await rows<{ step_id: string; outcome: string }>(
+      `SELECT step_id, outcome FROM workflow_run_step st JOIN workflow_run r USING (team_uid, run_id)
+       WHERE r.team_uid = $1 AND r.workflow_id = $2 ORDER BY st.attempt`,
+      [w.teamUID, id],
+    );
+    expect(log).toEqual(
+      ['label', 'note', 'task', 'field', 'join', 'msg', 'leave'].map((step_id) => ({
+        step_id,
+        outcome: 'done',
+      })),
+    );
+  });
+
   it('does not start a run for an event on another pipeline or stage', async () => {
     const id = await publish(definition());
     const [e] = await addContacts(s, w.teamUID, 1, [w.p1]);
-    await deliver(newPushId(), { ...stageChanged(e!), data: { from: qualified, to: nurture } } as WorkflowTriggerPayload);
+    await deliver(newPushId(), {
+      ...stageChanged(e!),
+      data: { from: qualified, to: nurture },
+    } as WorkflowTriggerPayload);
     await deliver(newPushId(), { ...stageChanged(e!), pipelineUID: w.p2.pipelineUID });
     expect(await runsOf(id)).toEqual([]);
   });
