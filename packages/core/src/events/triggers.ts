@@ -29,6 +29,11 @@ export const WORKFLOW_TRIGGERS = {
     platform: z.string(),
     templateId: z.string().nullable(),
   }),
+  /**
+   * The contact replied: a `message` activity coming in (a person logs it until the inbox
+   * exists). Workflows wait for it ("until they reply") and may start on it.
+   */
+  replyReceived: z.object({ activityUID: z.string(), platform: z.string().nullable() }),
   /** A note was added to a contact. */
   noteAdded: z.object({ noteUID: z.string() }),
   /**
@@ -76,6 +81,7 @@ export const workflowTriggerPayloadSchema = z.discriminatedUnion('trigger', [
   payloadOf('statusLabelChanged'),
   payloadOf('taskCompleted'),
   payloadOf('messageSent'),
+  payloadOf('replyReceived'),
   payloadOf('noteAdded'),
   payloadOf('dateReached'),
   payloadOf('schedule'),

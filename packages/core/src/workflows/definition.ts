@@ -73,6 +73,7 @@ export const TRIGGER_RESOURCE_KEYS: Readonly<
   statusLabelChanged: { required: [], optional: ['labelUID'] },
   taskCompleted: { required: [], optional: ['pipelineUID'] },
   messageSent: { required: [], optional: ['templateId', 'platform'] },
+  replyReceived: { required: [], optional: ['platform'] },
   noteAdded: { required: [], optional: ['pipelineUID'] },
   dateReached: { required: ['dateField', 'offsetMinutes'], optional: ['pipelineUID'] },
   schedule: { required: ['time'], optional: ['pipelineUID', 'stageUID'] },
@@ -80,10 +81,7 @@ export const TRIGGER_RESOURCE_KEYS: Readonly<
 };
 
 /** Events a wait may wait for: a reply (a `message` activity coming in), or any trigger. */
-export const WORKFLOW_WAIT_EVENTS = ['replyReceived', ...TRIGGER_NAMES] as [
-  'replyReceived',
-  ...TriggerName[],
-];
+export const WORKFLOW_WAIT_EVENTS = TRIGGER_NAMES as [TriggerName, ...TriggerName[]];
 export type WorkflowWaitEvent = (typeof WORKFLOW_WAIT_EVENTS)[number];
 
 export const WORKFLOW_DURATION_UNITS = ['minutes', 'hours', 'days'] as const;

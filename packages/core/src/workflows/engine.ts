@@ -84,6 +84,8 @@ export function triggerMatch(
       return same(r.templateId, event.data.templateId) && same(r.platform, event.data.platform)
         ? yes()
         : no;
+    case 'replyReceived':
+      return same(r.platform, event.data.platform) ? yes() : no;
     case 'taskCompleted':
     case 'noteAdded':
       return yes(r.pipelineUID ? { pipelineUID: r.pipelineUID } : null);
@@ -257,10 +259,7 @@ export function resume(state: RunState, now: number): RunState {
 }
 
 /** A waiting run that an event about its contact was waited for goes on; any other stays. */
-export function receive(
-  state: RunState,
-  event: { trigger: TriggerName | 'replyReceived' },
-): RunState {
+export function receive(state: RunState, event: { trigger: TriggerName }): RunState {
   if (state.status !== 'waiting' || state.event === null || state.event !== event.trigger) {
     return state;
   }

@@ -41,7 +41,7 @@ const api = (path: string, method = 'GET', body?: unknown) =>
 const rows = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await s.database.pool.query(text, values)).rows as T[];
 
-/** "Reaches Qualified ⇒ tag Hot; wait 3 days for the tag to go; if it stays, move to Nurture." */
+/** "Reaches Qualified ⇒ tag Hot; wait 3 days for a reply; if none comes, move to Nurture." */
 const definition = (): WorkflowDefinition => ({
   rootStepId: 't',
   steps: {
@@ -56,7 +56,7 @@ const definition = (): WorkflowDefinition => ({
       type: 'wait',
       wait: {
         kind: 'event',
-        event: 'tagRemoved',
+        event: 'replyReceived',
         timeout: { amount: 3, unit: 'days' },
         timeoutNext: 'move',
       },
@@ -129,7 +129,7 @@ const tagsOf = async (gtid: string) =>
   ).map((r) => r.tag_id);
 
 describe(`workflow runs (${ENGINE})`, () => {
-  it('tags, waits on the app clock and moves the contacts whose tag stayed; a removed tag ends the wait', async () => {
+  it('tags, waits on the app clock for a reply and moves the contacts that did not reply', async () => {
     const id = await publish(definition());
     const [a, b] = await addContacts(s, w.teamUID, 2, [w.p1]);
     await deliver(newPushId(), stageChanged(a!));
@@ -141,15 +141,18 @@ describe(`workflow runs (${ENGINE})`, () => {
       ['waiting', 'wait'],
     ]);
 
-    // b's tag is taken off: its wait ends along the event branch (the end).
-    await api(`/contacts/${b}/tags/${hot}`, 'DELETE');
-    await deliver(newPushId(), {
-      trigger: 'tagRemoved',
-      GTID: b!,
-      pipelineUID: null,
-      byUID: w.owner.uid,
-      data: { tagID: hot, name: 'Hot', tagSetUID: 'x' },
+    // b replies (a person logs it on the contact): its wait ends along the event branch.
+    const reply = await api(`/contacts/${b}/messages`, 'POST', {
+      text: 'Sounds good',
+      direction: 'in',
     });
+    expect(reply.status).toBe(201);
+    const [written] = await rows<{ id: string; payload: WorkflowTriggerPayload }>(
+      `SELECT id, payload FROM outbox WHERE team_uid = $1 AND kind = 'workflow-trigger'
+         AND payload->>'trigger' = 'replyReceived' AND payload->>'GTID' = $2`,
+      [w.teamUID, b],
+    );
+    await deliver(String(written!.id), written!.payload);
     await drain();
 
     s.testClock.advance(3 * DAY - 60_000);
