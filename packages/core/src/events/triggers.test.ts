@@ -14,6 +14,7 @@ describe('workflow triggers', () => {
       statusLabelChanged: { from: null, to: 'L1' },
       taskCompleted: { taskUID: 'K1', name: 'Call' },
       messageSent: { itemUID: 'Q1', platform: 'linkedin', templateId: null },
+      replyReceived: { activityUID: 'A1', platform: null },
       noteAdded: { noteUID: 'N1' },
       dateReached: { field: 'taskDue', at: '2026-01-02T09:00:00.000Z', ref: 'K1' },
       schedule: { at: '2026-01-02T09:00:00.000Z' },
