@@ -69,6 +69,8 @@ const payloadOf = <T extends TriggerName>(trigger: T) =>
     pipelineUID: z.string().nullable(),
     byUID: z.string(),
     data: WORKFLOW_TRIGGERS[trigger],
+    /** Set when a workflow's step caused it: the depth of the run (the chain it is part of). */
+    depth: z.number().int().min(1).optional(),
   });
 
 /** What a `workflow-trigger` outbox row holds: the event, and who caused it. */

@@ -204,6 +204,8 @@ export interface NewRun {
   depth: number;
   source: string;
   startedAt: number;
+  /** Set when the run is refused at its start (it then ends at once, failed, with this reason). */
+  refused?: string;
 }
 
 /**
@@ -215,14 +217,17 @@ export async function insertRuns(scope: OneTeam, db: AppDb, runs: readonly NewRu
   const rows = sql.join(
     runs.map(
       (n) =>
-        sql`(${scope.teamUID}, ${n.runId}, ${n.workflowId}, ${n.version}, ${n.gtid}, 'running',
-          NULL, ${n.depth}, ${new Date(n.startedAt)}, ${n.source})`,
+        sql`(${scope.teamUID}, ${n.runId}, ${n.workflowId}, ${n.version}, ${n.gtid},
+          ${n.refused ? 'failed' : 'running'}, NULL, ${n.depth}, ${new Date(n.startedAt)},
+          ${n.source}, ${n.refused ?? null}::text,
+          ${n.refused ? new Date(n.startedAt) : null}::timestamptz)`,
     ),
     sql`, `,
   );
   const r = await db.execute<{ run_id: string }>(sql`
     INSERT INTO workflow_run
-      (team_uid, run_id, workflow_id, version, gtid, state, cursor_step_id, depth, started_at, source)
+      (team_uid, run_id, workflow_id, version, gtid, state, cursor_step_id, depth, started_at,
+        source, last_error, finished_at)
     VALUES ${rows}
     ON CONFLICT (team_uid, workflow_id, source, gtid) DO NOTHING
     RETURNING run_id`);

@@ -302,6 +302,60 @@ describe(`workflow runs (${ENGINE})`, () => {
     );
   });
 
+  it('stops a chain of workflows that trigger each other at the depth limit', async () => {
+    const on = (trigger: 'tagAdded' | 'tagRemoved', action: 'addTags' | 'removeTags') =>
+      ({
+        rootStepId: 't',
+        steps: {
+          t: { type: 'trigger', triggerType: trigger, resource: { tagID: hot }, next: 'a' },
+          a: { type: 'action', action, params: { tagIDs: [hot] }, next: null },
+        },
+      }) as WorkflowDefinition;
+    const removes = await publish(on('tagAdded', 'removeTags'));
+    // Both stay active: `publish` pauses earlier tests' workflows, not this one.
+    published.length = 0;
+    const adds = await publish(on('tagRemoved', 'addTags'));
+    const [g] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    const tagged = await api(`/contacts/${g}/tags`, 'POST', { tagID: hot });
+    expect(tagged.status, JSON.stringify(tagged.body)).toBe(201);
+    // Hand every trigger the runs write back to the runner, as the dispatcher would.
+    let last = 0;
+    for (let round = 0; round < 20; round++) {
+      const fresh = await rows<{ id: string; payload: WorkflowTriggerPayload }>(
+        `SELECT id, payload FROM outbox WHERE team_uid = $1 AND kind = 'workflow-trigger'
+           AND payload->>'GTID' = $2 AND id > $3 ORDER BY id`,
+        [w.teamUID, g, last],
+      );
+      if (fresh.length === 0) break;
+      for (const row of fresh) {
+        await deliver(String(row.id), row.payload);
+        last = Number(row.id);
+      }
+      await drain();
+    }
+    const runs = await rows<{
+      workflow_id: string;
+      depth: number;
+      state: string;
+      last_error: string | null;
+    }>(
+      `SELECT workflow_id, depth, state, last_error FROM workflow_run
+       WHERE team_uid = $1 AND gtid = $2 ORDER BY depth`,
+      [w.teamUID, g],
+    );
+    expect(runs.map((r) => [r.workflow_id, r.depth, r.state])).toEqual([
+      [removes, 1, 'completed'],
+      [adds, 2, 'completed'],
+      [removes, 3, 'completed'],
+      [adds, 4, 'completed'],
+      [removes, 5, 'completed'],
+      [adds, 6, 'failed'],
+    ]);
+    expect(runs.at(-1)!.last_error).toBe(
+      'Not started: workflows triggered each other 5 times in a row',
+    );
+  });
+
   it('does not start a run for an event on another pipeline or stage', async () => {
     const id = await publish(definition());
     const [e] = await addContacts(s, w.teamUID, 1, [w.p1]);

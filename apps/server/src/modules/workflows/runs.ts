@@ -233,9 +233,11 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
       }
       const cursor = live.state.status === 'ready' ? live.state.cursor : null;
       const move = moveAt(live.def, cursor, now, zone);
+      // Runs at one step of one version move together; so does their depth, which the
+      // triggers their action writes carry.
       const key =
         move.kind === 'act' || move.kind === 'decide'
-          ? `${live.run.workflowId}/${live.run.version}/${move.stepId}`
+          ? `${live.run.workflowId}/${live.run.version}/${move.stepId}/${live.run.depth}`
           : `${live.run.runId}`;
       const group = groups.get(key) ?? { move, lives: [] };
       group.lives.push(live);
@@ -247,7 +249,9 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
       if (move.kind === 'act') {
         let detail: Record<string, unknown>;
         try {
+          tx.workflowDepth = lives[0]!.run.depth;
           detail = await runAction(tx, scope, move.step.action, move.step.params, gtids);
+          tx.workflowDepth = 0;
         } catch (error) {
           throw new GroupFailed(
             teamUID,
@@ -310,12 +314,13 @@ export async function takeEvent(
   tx: Tx,
   teamUID: string,
   source: string,
-  event: WorkflowTriggerPayload & { depth?: number },
+  event: WorkflowTriggerPayload,
 ): Promise<{ started: number; woken: number }> {
   const scope = { teamUID };
+  // A person's action starts runs at depth 1; a run's step starts them one deeper.
   const depth = (event.depth ?? 0) + 1;
   let started = 0;
-  if (depth <= WORKFLOW_MAX_DEPTH) {
+  {
     const news: repo.NewRun[] = [];
     for (const m of await repo.mirrorsFor(scope, tx.db, event.trigger)) {
       const mirror = m as unknown as TriggerMirror;
@@ -335,6 +340,8 @@ export async function takeEvent(
         depth,
         source,
         startedAt: tx.clock.now(),
+        // Past the limit the run is written ended, so the run log says why it did not go on.
+        ...(depth > WORKFLOW_MAX_DEPTH ? { refused: RUN_END_REASONS['too-deep'] } : {}),
       });
     }
     started = (await repo.insertRuns(scope, tx.db, news)).length;
