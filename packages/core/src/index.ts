@@ -46,4 +46,5 @@ export * from './events/resources';
 export * from './events/triggers';
 export * from './outreach';
 export * from './webhooks';
+export * from './workflows';
 export * from './contracts';

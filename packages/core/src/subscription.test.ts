@@ -13,15 +13,16 @@ import {
 
 describe('tierLimits (SPEC §9)', () => {
   it.each([
-    [1, 'basic', 1, 10, 5000],
-    [2, 'premier', 3, 10, 10000],
-    [3, 'pro', 6, 10, 25000],
-    [4, 'pro', 6, 10, 40000],
+    [1, 'basic', 1, 10, 5000, 3],
+    [2, 'premier', 3, 10, 10000, 10],
+    [3, 'pro', 6, 10, 25000, 25],
+    [4, 'pro', 6, 10, 40000, 50],
   ])(
-    'tier %d: %s, %d seats, %d pipelines, %d contacts',
-    (tier, name, seats, pipelines, contacts) => {
-      expect(tierLimits(tier)).toEqual({ tier, name, seats, pipelines, contacts });
-      expect(tierLimits({ value: tier, name })).toEqual({ tier, name, seats, pipelines, contacts });
+    'tier %d: %s, %d seats, %d pipelines, %d contacts, %d active workflows',
+    (tier, name, seats, pipelines, contacts, activeWorkflows) => {
+      const limits = { tier, name, seats, pipelines, contacts, activeWorkflows };
+      expect(tierLimits(tier)).toEqual(limits);
+      expect(tierLimits({ value: tier, name })).toEqual(limits);
     },
   );
 
@@ -34,6 +35,7 @@ describe('tierLimits (SPEC §9)', () => {
         seats: 0,
         pipelines: 0,
         contacts: 0,
+        activeWorkflows: 0,
       });
       expect(tierValue(tier)).toBe(0);
     },

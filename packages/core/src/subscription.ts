@@ -8,18 +8,34 @@ export interface TierLimits {
   /** Pipelines allowed under the legacy rule. */
   pipelines: number;
   contacts: number;
+  /** Workflows that may be active (published, not paused) at once. */
+  activeWorkflows: number;
 }
 
-/** SPEC §9 tier table. Tier 4 carries the name "pro" too, with a larger contact limit. */
+/**
+ * SPEC §9 tier table. Tier 4 carries the name "pro" too, with a larger contact limit.
+ *
+ * Workflows are on every plan; what grows with the tier is how many may be active at once
+ * (drafts and paused ones do not count): 3 on basic (a welcome, a follow-up and one more), 10 on
+ * premier, 25 and 50 on the two pro tiers, in step with their seats and contacts. The caps bound
+ * the work one team's events start, not what a workflow may do.
+ */
 export const TIERS: Readonly<Record<1 | 2 | 3 | 4, TierLimits>> = {
-  1: { tier: 1, name: 'basic', seats: 1, pipelines: 10, contacts: 5_000 },
-  2: { tier: 2, name: 'premier', seats: 3, pipelines: 10, contacts: 10_000 },
-  3: { tier: 3, name: 'pro', seats: 6, pipelines: 10, contacts: 25_000 },
-  4: { tier: 4, name: 'pro', seats: 6, pipelines: 10, contacts: 40_000 },
+  1: { tier: 1, name: 'basic', seats: 1, pipelines: 10, contacts: 5_000, activeWorkflows: 3 },
+  2: { tier: 2, name: 'premier', seats: 3, pipelines: 10, contacts: 10_000, activeWorkflows: 10 },
+  3: { tier: 3, name: 'pro', seats: 6, pipelines: 10, contacts: 25_000, activeWorkflows: 25 },
+  4: { tier: 4, name: 'pro', seats: 6, pipelines: 10, contacts: 40_000, activeWorkflows: 50 },
 };
 
 /** Limits for any other tier value: nothing. */
-export const NO_TIER: TierLimits = { tier: 0, name: 'none', seats: 0, pipelines: 0, contacts: 0 };
+export const NO_TIER: TierLimits = {
+  tier: 0,
+  name: 'none',
+  seats: 0,
+  pipelines: 0,
+  contacts: 0,
+  activeWorkflows: 0,
+};
 
 /** A tier as stored: a number, or `{ value, name }` as in the Subscription entity. */
 export type TierInput = number | { value?: unknown; name?: unknown } | null | undefined;
@@ -78,6 +94,11 @@ export function memberQuota(sub: SubscriptionLike | null | undefined): number {
   const seats =
     typeof sub.includedSeats === 'number' ? count(sub.includedSeats) : tierLimits(sub.tier).seats;
   return Math.max(0, seats - 1 + count(sub.addons?.teamMembers));
+}
+
+/** Workflows the team may have active at once: its tier's cap (no subscription: none). */
+export function activeWorkflowQuota(sub: SubscriptionLike | null | undefined): number {
+  return sub ? tierLimits(sub.tier).activeWorkflows : 0;
 }
 
 /** Features gated by the subscription (SPEC §6). */

@@ -119,6 +119,13 @@ export class Tx {
     };
   }
 
+  /**
+   * How deep in a chain of workflows the writes being made are: 0 for a person's action, a run's
+   * depth while the workflow runner applies its step. The workflow triggers written meanwhile
+   * carry it, so a workflow that triggers itself stops at core's WORKFLOW_MAX_DEPTH.
+   */
+  workflowDepth = 0;
+
   /** Uncorks the socket BEGIN waits in (withTx), once: see {@link holdBegin}. */
   private heldBegin: (() => void) | null = null;
 

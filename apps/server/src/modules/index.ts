@@ -39,6 +39,7 @@ import { taskTemplatesModule } from './task-templates/module';
 import { tasksModule } from './tasks/module';
 import { teamsModule } from './teams/module';
 import { webhooksModule } from './webhooks/module';
+import { workflowsModule } from './workflows/module';
 
 /**
  * Every module of the server, one line each: the HTTP app mounts their routers in this order
@@ -87,4 +88,5 @@ export const MODULES: readonly ModuleManifest[] = [
   webhooksModule,
   outreachModule,
   outboxModule,
+  workflowsModule,
 ];

@@ -24,7 +24,12 @@ function teamQueries(teamUIDs: readonly string[], tables: readonly string[]): [s
             GROUP BY team_uid, pipeline_uid, stage_uid, currency, scale
             HAVING sum(contacts) <> 0 OR sum(open_deals) <> 0 OR sum(won_deals) <> 0
               OR sum(open_value) <> 0 OR sum(won_value) <> 0) x`
-        : sql`SELECT row_to_json(x)::text AS j FROM ${sql.identifier(table)} x WHERE x.team_uid IN (${teams})`,
+        : table === 'outbox'
+          ? // What was queued; how far its delivery got is the dispatcher's, on its own time.
+            sql`SELECT row_to_json(x)::text AS j FROM (
+              SELECT team_uid, id, kind, payload, deliver_after, created_at
+              FROM outbox WHERE team_uid IN (${teams})) x`
+          : sql`SELECT row_to_json(x)::text AS j FROM ${sql.identifier(table)} x WHERE x.team_uid IN (${teams})`,
     ]),
     [
       'member',

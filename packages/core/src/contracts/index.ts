@@ -25,3 +25,4 @@ export * from './settings';
 export * from './account';
 export * from './signup';
 export * from './extension';
+export * from './workflows';

@@ -41,13 +41,17 @@ export const templateGroupDeletedAnswer = z.object({
   templates: z.number().int(),
 });
 
-/** POST …/contacts/{GTID}/messages: a message the user sent, logged as a `message` activity. */
+/**
+ * POST …/contacts/{GTID}/messages: a message logged as a `message` activity: one the user sent
+ * (`out`, the default), or the contact's reply (`in`), which workflows waiting for a reply hear.
+ */
 export const messageSentBody = z
   .object({
     text: z
       .string()
       .max(20_000, 'Keep the message under 20,000 characters.')
-      .refine((t) => t.trim() !== '', 'Write the message that was sent.'),
+      .refine((t) => t.trim() !== '', 'Write the message.'),
+    direction: z.enum(['out', 'in']).optional(),
     templateUID: z.string().trim().min(1).max(128).nullable().optional(),
     platform: z.enum(['facebook', 'instagram', 'linkedin', 'other']).nullable().optional(),
   })

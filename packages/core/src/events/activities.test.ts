@@ -20,7 +20,14 @@ describe('the activity catalogue', () => {
     const counted = ACTIVITY_TYPES.flatMap((type) =>
       ACTIVITY_ACTIONS[type]
         .filter((action) =>
-          kpiEventOf({ type, action, pipelineUID: 'p', stageUID: 's', value: '1', currency: 'USD' }),
+          kpiEventOf({
+            type,
+            action,
+            pipelineUID: 'p',
+            stageUID: 's',
+            value: '1',
+            currency: 'USD',
+          }),
         )
         .map((action) => `${type}/${action}`),
     );

@@ -76,6 +76,8 @@ export const RESOURCES = {
   messageTemplateCategory: team,
   messageTemplateType: team,
   taskTemplate: team,
+  /** A workflow, keyed by its workflowId: every member may read the team's workflows. */
+  workflow: team,
   filterSet: { kind: 'fullAccess' },
   bulkJob: { kind: 'creator' },
 } as const satisfies Record<string, ResourceVisibility>;

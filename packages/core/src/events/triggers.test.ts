@@ -11,6 +11,14 @@ describe('workflow triggers', () => {
       stageChanged: { from: 'S1', to: 'S2' },
       tagAdded: { tagID: 'T1', name: 'Hot', tagSetUID: 'TS1' },
       tagRemoved: { tagID: 'T1', name: 'Hot', tagSetUID: 'TS1' },
+      statusLabelChanged: { from: null, to: 'L1' },
+      taskCompleted: { taskUID: 'K1', name: 'Call' },
+      messageSent: { itemUID: 'Q1', platform: 'linkedin', templateId: null },
+      replyReceived: { activityUID: 'A1', platform: null },
+      noteAdded: { noteUID: 'N1' },
+      dateReached: { field: 'taskDue', at: '2026-01-02T09:00:00.000Z', ref: 'K1' },
+      schedule: { at: '2026-01-02T09:00:00.000Z' },
+      manual: { workflowId: 'W1', bulkJobId: null },
     };
     expect(Object.keys(samples).sort()).toEqual([...TRIGGER_NAMES].sort());
     for (const trigger of TRIGGER_NAMES) {

@@ -19,6 +19,32 @@ export const WORKFLOW_TRIGGERS = {
   tagAdded: tagData,
   /** A tag was taken off a contact. */
   tagRemoved: tagData,
+  /** A contact's status label changed (`null`: no label). */
+  statusLabelChanged: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  /** A task on a contact was completed. */
+  taskCompleted: z.object({ taskUID: z.string(), name: z.string() }),
+  /** The outreach queue sent a message to a contact. */
+  messageSent: z.object({
+    itemUID: z.string(),
+    platform: z.string(),
+    templateId: z.string().nullable(),
+  }),
+  /**
+   * The contact replied: a `message` activity coming in (a person logs it until the inbox
+   * exists). Workflows wait for it ("until they reply") and may start on it.
+   */
+  replyReceived: z.object({ activityUID: z.string(), platform: z.string().nullable() }),
+  /** A note was added to a contact. */
+  noteAdded: z.object({ noteUID: z.string() }),
+  /**
+   * A date field of the contact's (e.g. a task's due date), moved by the trigger's offset, was
+   * reached: `field` names it, `at` is the instant it came due (ISO), `ref` the record it is on.
+   */
+  dateReached: z.object({ field: z.string(), at: z.string(), ref: z.string().nullable() }),
+  /** A daily schedule came round (`at`: the instant, ISO; the time is in the team's zone). */
+  schedule: z.object({ at: z.string() }),
+  /** A person ran the workflow on chosen contacts (through bulk). */
+  manual: z.object({ workflowId: z.string(), bulkJobId: z.string().nullable() }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type TriggerName = keyof typeof WORKFLOW_TRIGGERS;
@@ -43,6 +69,8 @@ const payloadOf = <T extends TriggerName>(trigger: T) =>
     pipelineUID: z.string().nullable(),
     byUID: z.string(),
     data: WORKFLOW_TRIGGERS[trigger],
+    /** Set when a workflow's step caused it: the depth of the run (the chain it is part of). */
+    depth: z.number().int().min(1).optional(),
   });
 
 /** What a `workflow-trigger` outbox row holds: the event, and who caused it. */
@@ -52,6 +80,14 @@ export const workflowTriggerPayloadSchema = z.discriminatedUnion('trigger', [
   payloadOf('stageChanged'),
   payloadOf('tagAdded'),
   payloadOf('tagRemoved'),
+  payloadOf('statusLabelChanged'),
+  payloadOf('taskCompleted'),
+  payloadOf('messageSent'),
+  payloadOf('replyReceived'),
+  payloadOf('noteAdded'),
+  payloadOf('dateReached'),
+  payloadOf('schedule'),
+  payloadOf('manual'),
 ]);
 
 /**

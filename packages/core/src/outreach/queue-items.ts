@@ -33,9 +33,17 @@ export const QUEUE_MESSAGE_MAX_LENGTH = TEMPLATE_MAX_LENGTH;
 /** Most recipients one "queue message" request takes; larger selections go through /v2/bulk. */
 export const QUEUE_MAX_RECIPIENTS = 500;
 
-/** Queued by the sender themself it is approved at once; by a teammate, it waits for them. */
-export function initialQueueStatus(createdByUID: string, queuedToUID: string): QueueItemStatus {
-  return createdByUID === queuedToUID ? 'approved' : 'pending';
+/**
+ * Queued by the sender themself it is approved at once; by a teammate, it waits for them. One an
+ * automation queued (a workflow) waits for its sender too, even when they set the automation up:
+ * a person sees and confirms what their account sends.
+ */
+export function initialQueueStatus(
+  createdByUID: string,
+  queuedToUID: string,
+  automated = false,
+): QueueItemStatus {
+  return createdByUID === queuedToUID && !automated ? 'approved' : 'pending';
 }
 
 /** The profile link a platform's sender opens, from a contact's profile links. */

@@ -26,3 +26,4 @@ export * from './kpis';
 export * from './board';
 export * from './search';
 export * from './outreach';
+export * from './workflows';

@@ -200,4 +200,36 @@ describe(`message templates (${ENGINE})`, () => {
     );
     expect(await rowCounts()).toEqual(before);
   });
+
+  it('logs a reply as a message coming in, which workflows waiting for a reply hear', async () => {
+    const [gtid] = await addContacts(s, teamUID, 1);
+    const reply = await api(member, `/contacts/${gtid}/messages`, 'POST', {
+      text: 'Yes, tell me more!',
+      direction: 'in',
+      platform: 'instagram',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const activities = await s.database.pool.query<{ action: string; data: unknown }>(
+      `SELECT action, data FROM activity WHERE team_uid = $1 AND gtid = $2`,
+      [teamUID, gtid],
+    );
+    expect(activities.rows).toEqual([
+      { action: 'logged', data: { direction: 'in', platform: 'instagram' } },
+    ]);
+    const triggers = await s.database.pool.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM outbox WHERE team_uid = $1 AND kind = 'workflow-trigger'
+         AND payload->>'GTID' = $2`,
+      [teamUID, gtid],
+    );
+    expect(triggers.rows.map((r) => [r.payload.trigger, r.payload.data])).toEqual([
+      ['replyReceived', { activityUID: reply.body!.activityUID, platform: 'instagram' }],
+    ]);
+    const before = await rowCounts();
+    const bad = await api(member, `/contacts/${gtid}/messages`, 'POST', {
+      text: 'Hi',
+      direction: 'sideways',
+    });
+    expect(bad.status).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+  });
 });

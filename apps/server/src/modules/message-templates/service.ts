@@ -32,6 +32,13 @@ export async function listMessageTemplates(db: Db, scope: TeamScope) {
   return { templates, categories, types };
 }
 
+/** A template's text (404 when the team has no such template), for a workflow's message. */
+export async function templateText(db: Db, scope: TeamScope, templateUID: string) {
+  const [template] = await repo.listTemplates(scope, db.db, templateUID);
+  if (!template) throw notFound('Message template not found');
+  return template.body;
+}
+
 async function requireTemplate(tx: Tx, scope: TeamScope, templateUID: string) {
   const [template] = await repo.listTemplates(scope, tx.db, templateUID);
   if (!template) throw notFound('Message template not found');
@@ -209,9 +216,15 @@ export async function logMessageSent(
   db: Db,
   scope: TeamScope,
   gtid: string,
-  body: { text: string; templateUID?: string | null; platform?: string | null },
+  body: {
+    text: string;
+    direction?: 'out' | 'in';
+    templateUID?: string | null;
+    platform?: string | null;
+  },
   options: WriteOptions,
 ) {
+  const reply = body.direction === 'in';
   return inTx(
     db,
     scope,
@@ -225,19 +238,34 @@ export async function logMessageSent(
           {
             gtid: contact.gtid,
             type: 'message',
-            action: 'sent',
+            // A reply happened elsewhere and a person logs it; a sent one is Leadloom's own.
+            action: reply ? 'logged' : 'sent',
             refUID: template?.templateUID ?? null,
             note:
               body.text.length > MESSAGE_ACTIVITY_LENGTH
                 ? `${body.text.slice(0, MESSAGE_ACTIVITY_LENGTH - 1)}…`
                 : body.text,
             data: {
+              ...(reply ? { direction: 'in' } : {}),
               ...(template ? { templateName: template.name } : {}),
               ...(body.platform ? { platform: body.platform } : {}),
             },
           },
         ],
       });
+      if (reply) {
+        // The trigger names the activity, so it is written after it (its id is known then).
+        await emit(tx, scope, {
+          triggers: [
+            {
+              trigger: 'replyReceived',
+              gtid: contact.gtid,
+              pipelineUID: null,
+              data: { activityUID: activityUID!, platform: body.platform ?? null },
+            },
+          ],
+        });
+      }
       return { activityUID };
     },
     options,

@@ -1,7 +1,7 @@
 import { OUTBOX_KINDS, type OutboxKind } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { withTx } from '../../db/tx';
-import { JobNotQueuedError } from '../../jobs/boss';
+import { startDrainWorker } from '../../jobs/drain-worker';
 import type { Services } from '../../services';
 import { OutboxDispatcher, type DispatcherOptions } from './dispatcher';
 import { recordFirstStart } from './repo';
@@ -10,9 +10,6 @@ import { onOutboxCommitted } from './signal';
 /** One pg-boss queue per outbox kind (a kind of work), never one per team or connection. */
 export const outboxQueue = (kind: OutboxKind) => `outbox-${kind}`;
 export const OUTBOX_QUEUES = OUTBOX_KINDS.map(outboxQueue);
-
-/** Every minute: what picks up rows that fall due later (a delay, a retry) and lost nudges. */
-export const OUTBOX_DISPATCH_CRON = '* * * * *';
 
 export interface OutboxConsumerOptions extends DispatcherOptions {
   kind: OutboxKind;
@@ -44,7 +41,6 @@ export async function startOutboxConsumer(
   services: Services,
   opts: OutboxConsumerOptions,
 ): Promise<StartedConsumer> {
-  const { boss } = services.jobs;
   const queue = outboxQueue(opts.kind);
   const logger = services.logger.child({ outbox: opts.kind });
   const scope = systemScope(`outbox consumer start (${opts.kind})`);
@@ -54,39 +50,9 @@ export async function startOutboxConsumer(
   if (skipped !== null) logger.info({ skipped }, 'outbox consumer first start');
 
   const dispatcher = new OutboxDispatcher(services.database, logger, opts);
-  await boss.updateQueue(queue, { name: queue, policy: 'stately' });
-  await boss.schedule(queue, OUTBOX_DISPATCH_CRON, {}, { tz: 'UTC' });
-
-  let workerId: string | null = null;
-  let sending = false;
-  let again = false;
-  const nudge = () => {
-    if (sending) {
-      again = true;
-      return;
-    }
-    sending = true;
-    services.jobs
-      .send(queue, {})
-      .catch((error: unknown) => {
-        // Not queued = a run is already waiting: that one will do.
-        if (!(error instanceof JobNotQueuedError))
-          logger.warn({ err: error }, 'outbox nudge failed');
-      })
-      .finally(() => {
-        sending = false;
-        if (workerId) boss.notifyWorker(workerId);
-        if (again) {
-          again = false;
-          nudge();
-        }
-      });
-  };
-
-  workerId = await boss.work(queue, { pollingIntervalSeconds: 5 }, async () => {
-    const { more } = await dispatcher.drain(opts.drainBudgetMs);
-    if (more) nudge();
-  });
+  const { nudge } = await startDrainWorker(services, queue, () =>
+    dispatcher.drain(opts.drainBudgetMs),
+  );
   onOutboxCommitted((kind) => {
     if (kind === opts.kind) nudge();
   });

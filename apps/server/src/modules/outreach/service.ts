@@ -146,6 +146,8 @@ export async function queueMessages(
   input: QueueMessageRequest & {
     /** False when the caller gated the whole selection already (a bulk job's batches). */
     gate?: boolean;
+    /** Queued by an automation: every item waits for its sender's review. */
+    automated?: boolean;
   },
   options: WriteOptions = {},
 ): Promise<QueueResult> {
@@ -160,7 +162,7 @@ export async function queueMessages(
       const contacts = await repo.contactsForQueue(scope, tx.db, gtids);
       const byId = new Map(contacts.map((c) => [c.gtid, c]));
       const skipped: QueueResult['skipped'] = [];
-      const status = initialQueueStatus(scope.uid, queuedToUID);
+      const status = initialQueueStatus(scope.uid, queuedToUID, input.automated === true);
       const batchKey = input.idempotencyKey ?? newPushId('q');
       const rows: repo.NewQueueItem[] = [];
       const now = tx.clock.now();

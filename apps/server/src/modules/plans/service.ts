@@ -1,4 +1,5 @@
 import {
+  activeWorkflowQuota,
   contactQuota,
   FEATURE_FLAGS,
   FEATURES,
@@ -106,6 +107,26 @@ export async function assertPipelineQuota(tx: Tx, scope: TeamScope) {
     throw new DomainError(
       'resource-exhausted',
       `Your plan includes ${limit} pipelines and all are in use. Delete a pipeline or upgrade your plan.`,
+    );
+  }
+}
+
+/**
+ * Throws 429 unless one more workflow may be active. The team row is locked first and
+ * `countActive` counts after it, so two publishes cannot both take the last place.
+ */
+export async function assertActiveWorkflowQuota(
+  tx: Tx,
+  scope: TeamScope,
+  countActive: () => Promise<number>,
+) {
+  const plan = await planOf(scope, tx.db, true);
+  const cap = activeWorkflowQuota(sub(plan));
+  if ((await countActive()) + 1 > cap) {
+    throw new DomainError(
+      'resource-exhausted',
+      `Your plan includes ${cap} active workflow${cap === 1 ? '' : 's'} and all are in use. ` +
+        'Pause one or upgrade your plan.',
     );
   }
 }

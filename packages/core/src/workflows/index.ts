@@ -1,0 +1,4 @@
+export * from './actions';
+export * from './definition';
+export * from './rules';
+export * from './engine';
