@@ -15,9 +15,9 @@ import {
 import { z } from 'zod';
 import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
+import { changeStage } from '../board/stage-change';
 import {
   addToPipeline,
-  changeStage,
   createContact,
   deleteContact,
   deleteHistoryEntry,

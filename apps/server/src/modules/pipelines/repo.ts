@@ -1,3 +1,4 @@
+import type { PipelineSummary } from '@leadloom/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { setsNothing } from '../../db/patch';
@@ -60,6 +61,90 @@ export async function findPipeline(
       AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}
     ${opts.lock ? sql`FOR UPDATE` : sql``}`);
   return r.rows[0] ? toPipeline(r.rows[0]) : null;
+}
+
+/** A pipeline as the cards' writes name it (sync rows, activities). */
+export interface PipelineRef {
+  groupUID: string;
+  nickName: string;
+}
+
+/** A stage as the cards' writes need it (names in activities, remote ids in sync rows). */
+export interface StageRef {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  idx: number;
+  remoteID: string | null;
+}
+
+type StageRefDbRow = {
+  stage_uid: string;
+  name: string;
+  color: string;
+  font_color: string;
+  idx: number;
+  remote_id: string | null;
+};
+
+const toStageRef = (r: StageRefDbRow): StageRef => ({
+  stageUID: r.stage_uid,
+  name: r.name,
+  color: r.color,
+  fontColor: r.font_color,
+  idx: r.idx,
+  remoteID: r.remote_id,
+});
+
+/** A pipeline the scope may see with its stages by idx, one statement; null when it may not. */
+export async function findPipelineWithStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<{ pipeline: PipelineRef; stages: StageRef[] } | null> {
+  const r = await db.execute<
+    { pipeline_uid: string; nick_name: string } & Partial<StageRefDbRow>
+  >(sql`
+    SELECT p.pipeline_uid, p.nick_name, s.stage_uid, s.name, s.color, s.font_color, s.idx,
+      s.remote_id
+    FROM pipeline p
+    LEFT JOIN stage s ON s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
+    WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ORDER BY s.idx, s.stage_uid`);
+  const first = r.rows[0];
+  if (!first) return null;
+  return {
+    pipeline: { groupUID: first.pipeline_uid, nickName: first.nick_name },
+    stages: r.rows
+      .filter((row) => row.stage_uid != null)
+      .map((row) => toStageRef(row as StageRefDbRow)),
+  };
+}
+
+/** The pipelines the scope may see, in order, each with its number of contacts. */
+export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
+  const r = await db.execute<{
+    pipeline_uid: string;
+    nick_name: string;
+    is_default: boolean;
+    order: number;
+    contact_count: string;
+  }>(sql`
+    SELECT p.pipeline_uid, p.nick_name, p.is_default, p."order",
+      (SELECT count(*) FROM contact_pipeline cp
+        WHERE cp.team_uid = p.team_uid AND cp.pipeline_uid = p.pipeline_uid) AS contact_count
+    FROM pipeline p
+    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ORDER BY p."order", p.pipeline_uid`);
+  return r.rows.map((row) => ({
+    groupUID: row.pipeline_uid,
+    nickName: row.nick_name,
+    isDefault: row.is_default,
+    order: row.order,
+    contactCount: Number(row.contact_count),
+  }));
 }
 
 /** Every pipeline of the team in order (writers are owners/admins, who see them all). */
@@ -445,30 +530,6 @@ export async function setStageOrder(
     },
     uids,
   );
-}
-
-/**
- * The contacts placed in a stage, in card order, locked: contact row, then placement, in GTID
- * order, as the contacts module's moves lock them (so a stage delete and a card move cannot
- * deadlock).
- */
-export async function lockStageContacts(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-): Promise<string[]> {
-  const r = await db.execute<{ gtid: string; position: string }>(sql`
-    SELECT cp.gtid, cp.position FROM contact_pipeline cp
-    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
-      AND cp.stage_uid = ${stageUID}
-    ORDER BY cp.gtid FOR UPDATE OF c, cp`);
-  // Card order (keys compare byte-wise, as the board sorts them).
-  const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return r.rows
-    .sort((a, b) => byte(a.position, b.position) || byte(a.gtid, b.gtid))
-    .map((row) => row.gtid);
 }
 
 export async function deleteStage(

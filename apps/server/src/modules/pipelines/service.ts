@@ -9,7 +9,7 @@ import {
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type WriteOptions, type Db, inTx } from '../../db/tx';
-import { getPipelines } from '../board/service';
+import { getPipelines } from './read';
 import { assertPipelineQuota } from '../plans/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
