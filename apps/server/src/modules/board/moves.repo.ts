@@ -216,7 +216,7 @@ export async function lockDrop(
     typeof row.stages === 'string' ? (JSON.parse(row.stages) as StageDbRow[]) : (row.stages ?? [])
   ).map(toStage);
   return {
-    pipeline: { groupUID: pipelineUID, nickName: row.nick_name },
+    pipeline: { pipelineUID, nickName: row.nick_name },
     stages,
     placement: {
       stageUID: row.stage_uid,

@@ -18,7 +18,10 @@ import * as repo from './moves.repo';
  */
 
 /** The pipeline and stage as sync rows carry them (SPEC §3 sync queue). */
-export const pipelineData = (p: PipelineRef) => ({ groupUID: p.groupUID, nickName: p.nickName });
+export const pipelineData = (p: PipelineRef) => ({
+  groupUID: p.pipelineUID,
+  nickName: p.nickName,
+});
 export const stageData = (s: StageRef | null) =>
   s ? { stageUID: s.stageUID, name: s.name, remoteID: s.remoteID } : null;
 

@@ -31,7 +31,7 @@ export async function placeNewCards(
   const edge = await repo.edgePositionExcept(
     scope,
     tx.db,
-    pipeline.groupUID,
+    pipeline.pipelineUID,
     stage.stageUID,
     end,
     gtids,
@@ -44,7 +44,7 @@ export async function placeNewCards(
     repo.insertPlacements(
       scope,
       tx,
-      pipeline.groupUID,
+      pipeline.pipelineUID,
       stage.stageUID,
       part.map((c, k) => ({ gtid: c.gtid, position: keys[i + k]! })),
       at,
@@ -52,7 +52,7 @@ export async function placeNewCards(
     repo.insertHistories(
       scope,
       tx,
-      pipeline.groupUID,
+      pipeline.pipelineUID,
       stage.stageUID,
       part.map((c, k) => ({ id: historyIds[i + k]!, gtid: c.gtid })),
       at,
@@ -60,7 +60,7 @@ export async function placeNewCards(
   }
   await emit(tx, scope, {
     changed: contacts.flatMap((c, k) => [
-      logChange('contactPipeline', resourceKey.placement(c.gtid, pipeline.groupUID), 'insert'),
+      logChange('contactPipeline', resourceKey.placement(c.gtid, pipeline.pipelineUID), 'insert'),
       logChange('stageHistory', resourceKey.part(c.gtid, historyIds[k]!), 'insert'),
     ]),
   });
@@ -69,12 +69,12 @@ export async function placeNewCards(
       gtid: c.gtid,
       type: 'pipeline',
       action: 'added',
-      pipelineUID: pipeline.groupUID,
+      pipelineUID: pipeline.pipelineUID,
       stageUID: stage.stageUID,
       data: { pipelineName: pipeline.nickName, stageName: stage.name },
     })),
     syncs: contacts.map((c) => ({
-      change: { kind: 'groups', contact: c, pipelineUID: pipeline.groupUID },
+      change: { kind: 'groups', contact: c, pipelineUID: pipeline.pipelineUID },
       lead: leadDataOf(c),
       changeData: { action: 'added', stage: stageData(stage) },
       pipelineData: pipelineData(pipeline),

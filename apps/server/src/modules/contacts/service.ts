@@ -183,7 +183,11 @@ export async function createContact(
       ];
       const syncs: QueuedChange[] = [
         {
-          change: { kind: 'info', contact: head, pipelineUID: target?.pipeline.groupUID ?? null },
+          change: {
+            kind: 'info',
+            contact: head,
+            pipelineUID: target?.pipeline.pipelineUID ?? null,
+          },
           lead: leadDataOf(head),
           changeData: { action: 'created' },
           pipelineData: target ? pipelineData(target.pipeline) : null,
@@ -203,7 +207,7 @@ export async function createContact(
           {
             trigger: 'contactCreated',
             gtid,
-            pipelineUID: target?.pipeline.groupUID ?? null,
+            pipelineUID: target?.pipeline.pipelineUID ?? null,
             data: target ? { stageUID: target.stage.stageUID } : {},
           },
         ],
@@ -386,7 +390,7 @@ export async function addContactsToPipeline(
       triggers: fresh.slice(i, i + MOVE_CHUNK).map((c) => ({
         trigger: 'addedToPipeline',
         gtid: c.gtid,
-        pipelineUID: found.pipeline.groupUID,
+        pipelineUID: found.pipeline.pipelineUID,
         data: { stageUID: stage.stageUID },
       })),
     });
@@ -430,7 +434,7 @@ export async function addToPipeline(
         body.pipelineUID,
         body.stageUID,
       );
-      if (await repo.findPlacement(scope, tx.db, gtid, pipeline.groupUID)) {
+      if (await repo.findPlacement(scope, tx.db, gtid, pipeline.pipelineUID)) {
         throw new DomainError(
           'already-exists',
           `The contact is already in the pipeline ${pipeline.nickName}.`,
@@ -438,7 +442,7 @@ export async function addToPipeline(
         );
       }
       await addContactsToPipeline(tx, scope, {
-        pipelineUID: pipeline.groupUID,
+        pipelineUID: pipeline.pipelineUID,
         stageUID: stage.stageUID,
         gtids: [gtid],
       });

@@ -65,7 +65,7 @@ export async function findPipeline(
 
 /** A pipeline as the cards' writes name it (sync rows, activities). */
 export interface PipelineRef {
-  groupUID: string;
+  pipelineUID: string;
   nickName: string;
 }
 
@@ -116,7 +116,7 @@ export async function findPipelineWithStages(
   const first = r.rows[0];
   if (!first) return null;
   return {
-    pipeline: { groupUID: first.pipeline_uid, nickName: first.nick_name },
+    pipeline: { pipelineUID: first.pipeline_uid, nickName: first.nick_name },
     stages: r.rows
       .filter((row) => row.stage_uid != null)
       .map((row) => toStageRef(row as StageRefDbRow)),
@@ -159,7 +159,7 @@ export async function teamPipelines(scope: TeamScope, db: AppDb): Promise<Pipeli
 }
 
 export interface NewPipeline {
-  groupUID: string;
+  pipelineUID: string;
   nickName: string;
   isDefault: boolean;
   fbGroupURL: string | null;
@@ -172,7 +172,7 @@ export async function insertPipeline(scope: TeamScope, db: AppDb, p: NewPipeline
   await db.execute(sql`
     INSERT INTO pipeline (team_uid, pipeline_uid, nick_name, is_default, fb_group_url,
       fb_connected, ig_connected, "order")
-    VALUES (${scope.teamUID}, ${p.groupUID}, ${p.nickName}, ${p.isDefault}, ${p.fbGroupURL},
+    VALUES (${scope.teamUID}, ${p.pipelineUID}, ${p.nickName}, ${p.isDefault}, ${p.fbGroupURL},
       ${p.fbConnected}, ${p.igConnected},
       (SELECT coalesce(max("order") + 1, 0) FROM pipeline WHERE team_uid = ${scope.teamUID}))`);
 }
