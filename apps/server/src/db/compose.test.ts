@@ -11,7 +11,7 @@ import {
   type ContactWorld,
 } from '../modules/contact-parts/test-helpers';
 import { addContactTag } from '../modules/contact-tags/service';
-import { changeStage } from '../modules/contacts/service';
+import { changeStage } from '../modules/board/stage-change';
 import { createNote, listNotes } from '../modules/notes/service';
 import { teamScopeFor } from '../scope/team-scope';
 import { withTx } from './tx';
@@ -78,6 +78,8 @@ describe(`services inside one transaction (${ENGINE})`, () => {
     const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
     const sc = await scope();
     await createNote(s.database, sc, gtid!, { text: 'On its own' }, { changeId: 'alone' });
-    expect((await listNotes(s.database, sc, gtid!)).notes.map((n) => n.text)).toEqual(['On its own']);
+    expect((await listNotes(s.database, sc, gtid!)).notes.map((n) => n.text)).toEqual([
+      'On its own',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { checkTemplate } from '@leadloom/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../http/app';
-import { keyBetween } from '../modules/contacts/position';
+import { keyBetween } from '../modules/board/position';
 import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import { TestClient } from '../test/http-client';
 import {

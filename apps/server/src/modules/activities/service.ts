@@ -8,7 +8,7 @@ import {
 } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import type { Tx, Db } from '../../db/tx';
-import { requireContact } from '../contacts/access';
+import { requireContact } from '../contact-parts/access';
 import * as repo from './repo';
 
 /**

@@ -23,9 +23,9 @@ export function answerRoutes(services: Services) {
   });
   openRoute(app, replace, async (c) => {
     const { answers } = c.req.valid('json');
-    const { GTID, groupUID } = c.req.valid('param');
+    const { GTID, groupUID: pipelineUID } = c.req.valid('param');
     const opts = c.get('write');
-    return c.json(await replaceAnswers(database, c.get('scope'), GTID, groupUID, answers, opts));
+    return c.json(await replaceAnswers(database, c.get('scope'), GTID, pipelineUID, answers, opts));
   });
 
   return app;

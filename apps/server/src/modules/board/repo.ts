@@ -1,43 +1,9 @@
-import type { BoardCardAnswer, CardLabel, CardTag, PipelineSummary } from '@leadloom/core';
+import type { BoardCardAnswer, CardLabel, CardTag } from '@leadloom/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
 import type { TeamScope } from '../../db/scope';
 import { visibleContacts, visiblePipelineFilter } from '../../db/visibility';
-
-export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
-  const r = await db.execute<{
-    pipeline_uid: string;
-    nick_name: string;
-    is_default: boolean;
-    order: number;
-    contact_count: string;
-  }>(sql`
-    SELECT p.pipeline_uid, p.nick_name, p.is_default, p."order",
-      (SELECT count(*) FROM contact_pipeline cp
-        WHERE cp.team_uid = p.team_uid AND cp.pipeline_uid = p.pipeline_uid) AS contact_count
-    FROM pipeline p
-    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
-    ORDER BY p."order", p.pipeline_uid`);
-  return r.rows.map((row) => ({
-    groupUID: row.pipeline_uid,
-    nickName: row.nick_name,
-    isDefault: row.is_default,
-    order: row.order,
-    contactCount: Number(row.contact_count),
-  }));
-}
-
-export async function findPipeline(scope: TeamScope, db: AppDb, pipelineUID: string) {
-  const r = await db.execute<{ pipeline_uid: string; nick_name: string; is_default: boolean }>(sql`
-    SELECT pipeline_uid, nick_name, is_default FROM pipeline
-    WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-      AND ${visiblePipelineFilter(scope, sql`pipeline_uid`)}`);
-  const row = r.rows[0];
-  return row
-    ? { groupUID: row.pipeline_uid, nickName: row.nick_name, isDefault: row.is_default }
-    : null;
-}
 
 export interface CardKey {
   position: string;
@@ -104,18 +70,6 @@ export async function stagePage(
     ORDER BY cp.position, cp.gtid
     LIMIT ${limit + 1}`);
   return toPage(r.rows, limit);
-}
-
-export async function stageExists(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-) {
-  const r = await db.execute(sql`
-    SELECT 1 FROM stage WHERE team_uid = ${scope.teamUID} AND pipeline_uid = ${pipelineUID}
-      AND stage_uid = ${stageUID}`);
-  return r.rows.length > 0;
 }
 
 /**

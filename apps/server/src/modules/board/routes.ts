@@ -5,11 +5,15 @@ import {
   contactPageAnswerSchema,
   pathParam,
   pipelineSummariesAnswer,
+  stageDeletedAnswer,
+  stageDeleteQuery,
 } from '@leadloom/core';
 import { z } from 'zod';
 import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
-import { getBoardJson, getPipelines, getStagePage } from './service';
+import { getPipelines } from '../pipelines/read';
+import { getBoardJson, getStagePage } from './service';
+import { deleteStage } from './stage-delete';
 
 const tags = ['pipelines'];
 const teamParams = z.object({ teamUID: pathParam });
@@ -17,7 +21,8 @@ const pipelineParams = teamParams.extend({ pipelineUID: pathParam });
 const stageParams = pipelineParams.extend({ stageUID: pathParam });
 
 /**
- * The pipeline list, the board and a stage's further pages. The board is the app's most read
+ * The pipeline list, the board, a stage's further pages and a stage's deletion (its cards move
+ * first, which is the board's to do). The board is the app's most read
  * answer: its JSON text comes from the database as it is sent (repo.boardJson); the check of
  * the answer against its schema runs under test only.
  */
@@ -63,6 +68,22 @@ export function boardRoutes(services: Services) {
     const { limit, cursor } = c.req.valid('query');
     const scope = c.get('scope');
     return c.json(await getStagePage(database, scope, pipelineUID, stageUID, cursor, limit));
+  });
+
+  const stageDelete = createRoute({
+    method: 'delete',
+    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
+    tags,
+    summary: 'Deletes a stage; its contacts move to `moveTo` (default: the placeholder stage).',
+    request: { params: stageParams, query: stageDeleteQuery },
+    responses: { 200: jsonResponse(stageDeletedAnswer, 'How many contacts moved') },
+  });
+  openRoute(app, stageDelete, async (c) => {
+    const { pipelineUID, stageUID } = c.req.valid('param');
+    const { moveTo } = c.req.valid('query');
+    const scope = c.get('scope');
+    const write = c.get('write');
+    return c.json(await deleteStage(database, scope, pipelineUID, stageUID, moveTo, write));
   });
 
   return app;

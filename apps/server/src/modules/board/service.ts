@@ -1,6 +1,7 @@
 import { DomainError, notFound } from '@leadloom/core';
-import type { BoardCardAnswer, CardTag, ContactPageAnswer, PipelineSummary } from '@leadloom/core';
+import type { BoardCardAnswer, CardTag, ContactPageAnswer } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
+import { findPipelineWithStages } from '../pipelines/read';
 import * as repo from './repo';
 import { type Db } from '../../db/tx';
 
@@ -76,18 +77,11 @@ export async function getStagePage(
   limit: number,
 ): Promise<ContactPageAnswer> {
   const after = decodeCursor(cursor);
-  const pipeline = await repo.findPipeline(scope, db.db, pipelineUID);
-  if (!pipeline || !(await repo.stageExists(scope, db.db, pipelineUID, stageUID))) {
+  const found = await findPipelineWithStages(scope, db.db, pipelineUID);
+  if (!found || !found.stages.some((st) => st.stageUID === stageUID)) {
     throw notFound('Stage not found');
   }
   const page = await repo.stagePage(scope, db.db, pipelineUID, stageUID, after, limit);
   const { cards, tags } = await decorate(db, scope, pipelineUID, page.cards);
   return { contacts: cards, nextCursor: encodeCursor(page.next), tags };
-}
-
-export async function getPipelines(
-  db: Db,
-  scope: TeamScope,
-): Promise<{ pipelines: PipelineSummary[] }> {
-  return { pipelines: await repo.listPipelines(scope, db.db) };
 }

@@ -1,9 +1,10 @@
 import type { TeamScope } from '../../db/scope';
 import { sortByOrder } from '@leadloom/core';
-import { getPipelines } from '../board/service';
+import { getPipelines } from '../pipelines/read';
 import { listStatusLabels } from '../labels/service';
 import { globalTagSets, orphanedTags } from '../tags/service';
 import { getPhases } from '../pipelines/phases';
+import { planValidationInfo } from '../plans/service';
 import * as repo from './repo';
 import { type Db } from '../../db/tx';
 
@@ -26,5 +27,22 @@ export async function getTeamData(db: Db, scope: TeamScope) {
     pipelines: sortByOrder(pipelines.map((p) => ({ groupUID: p.groupUID, order: p.order }))),
     phases: (await getPhases(db, scope)).phases,
     orphanedTags: await orphanedTags(db, scope),
+  };
+}
+
+/**
+ * GET /api/teams/:teamUID/validation-info (SPEC §3): what the app's load step checks, the plan's
+ * members, contact count and subscription (plans) with the pipelines the member sees. It is
+ * put together here, above both, because creating a pipeline checks the plan's quota
+ * (pipelines → plans): plans cannot read the pipelines without a cycle.
+ */
+export async function getValidationInfo(db: Db, scope: TeamScope) {
+  const { members, contactCount, subscription } = await planValidationInfo(db, scope);
+  const { pipelines } = await getPipelines(db, scope);
+  return {
+    members,
+    contactCount,
+    pipelines: Object.fromEntries(pipelines.map((p) => [p.groupUID, { nickName: p.nickName }])),
+    subscription,
   };
 }

@@ -13,12 +13,9 @@ import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
 import { withTx, type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import type { Jobs } from '../../jobs/boss';
 import type { Logger } from '../../logger';
-import {
-  addContactsToPipeline,
-  deleteContacts,
-  moveToStage,
-  requirePipelineStage,
-} from '../contacts/service';
+import { moveToStage } from '../board/moves';
+import { addContactsToPipeline, deleteContacts } from '../contacts/service';
+import { requirePipelineStage } from '../pipelines/read';
 import { resolveLabel, setLabelOfContacts } from '../contact-labels/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import {
@@ -28,7 +25,7 @@ import {
   type TagFailure,
 } from '../contact-tags/service';
 import { matchingContacts } from '../search/service';
-import { lockVisibleContacts } from '../contacts/access';
+import { lockVisibleContacts } from '../contact-parts/access';
 import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { checkQueueing, queueMessages } from '../outreach/service';

@@ -2,7 +2,7 @@ import { DomainError } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { lockVisibleContacts, requireContact } from '../contacts/access';
+import { lockVisibleContacts, requireContact } from '../contact-parts/access';
 import * as repo from './repo';
 import type { LabelInfo } from './repo';
 import { emit, logChange } from '../../events/emit';

@@ -8,7 +8,7 @@ import {
   requireContact,
   requireContacts,
   type ContactHead,
-} from '../contacts/access';
+} from '../contact-parts/access';
 import { contactsInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
 import type { TagInfo } from './repo';

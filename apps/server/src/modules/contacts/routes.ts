@@ -15,9 +15,9 @@ import {
 import { z } from 'zod';
 import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
+import { changeStage } from '../board/stage-change';
 import {
   addToPipeline,
-  changeStage,
   createContact,
   deleteContact,
   deleteHistoryEntry,
@@ -113,9 +113,9 @@ export function contactRoutes(services: Services) {
     responses: { 200: jsonResponse(contactPipelineRemovedAnswer, 'Removed') },
   });
   openRoute(app, removePipeline, async (c) => {
-    const { GTID, groupUID } = c.req.valid('param');
+    const { GTID, groupUID: pipelineUID } = c.req.valid('param');
     const scope = c.get('scope');
-    return c.json(await removeFromPipeline(database, scope, GTID, groupUID, c.get('write')));
+    return c.json(await removeFromPipeline(database, scope, GTID, pipelineUID, c.get('write')));
   });
 
   const stage = createRoute({
@@ -127,10 +127,10 @@ export function contactRoutes(services: Services) {
     responses: { 200: jsonResponse(stageChangeAnswer, 'Where the card is now') },
   });
   openRoute(app, stage, async (c) => {
-    const { GTID, groupUID } = c.req.valid('param');
+    const { GTID, groupUID: pipelineUID } = c.req.valid('param');
     const body = c.req.valid('json');
     const scope = c.get('scope');
-    return c.json(await changeStage(database, scope, GTID, groupUID, body, c.get('write')));
+    return c.json(await changeStage(database, scope, GTID, pipelineUID, body, c.get('write')));
   });
 
   const history = createRoute({
@@ -142,10 +142,10 @@ export function contactRoutes(services: Services) {
     responses: { 200: jsonResponse(stageHistoryDeletedAnswer, 'Deleted') },
   });
   openRoute(app, history, async (c) => {
-    const { GTID, groupUID, id } = c.req.valid('param');
+    const { GTID, groupUID: pipelineUID, id } = c.req.valid('param');
     const scope = c.get('scope');
     const write = c.get('write');
-    return c.json(await deleteHistoryEntry(database, scope, GTID, groupUID, id, write));
+    return c.json(await deleteHistoryEntry(database, scope, GTID, pipelineUID, id, write));
   });
 
   return app;

@@ -31,10 +31,10 @@ export function dealRoutes(services: Services) {
     responses: { 201: jsonResponse(dealAnswer, 'The new deal') },
   });
   openRoute(app, create, async (c) => {
-    const { GTID, groupUID } = c.req.valid('param');
+    const { GTID, groupUID: pipelineUID } = c.req.valid('param');
     const body = c.req.valid('json');
     const opts = c.get('write');
-    return c.json(await createDeal(database, c.get('scope'), GTID, groupUID, body, opts), 201);
+    return c.json(await createDeal(database, c.get('scope'), GTID, pipelineUID, body, opts), 201);
   });
 
   const edit = createRoute({

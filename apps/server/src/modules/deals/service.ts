@@ -1,7 +1,7 @@
 import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { requireContact } from '../contacts/access';
+import { requireContact } from '../contact-parts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import * as repo from './repo';
 import { emit, logChange, type NewActivity } from '../../events/emit';

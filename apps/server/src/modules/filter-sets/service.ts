@@ -1,7 +1,7 @@
 import { newPushId, DomainError, notFound } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { pipelineVisible } from '../pipelines/visible';
+import { pipelineVisible } from '../pipelines/read';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';
 import type { FilterSetRow } from './repo';

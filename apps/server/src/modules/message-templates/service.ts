@@ -6,7 +6,7 @@ import {
 } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { requireContact } from '../contacts/access';
+import { requireContact } from '../contact-parts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';

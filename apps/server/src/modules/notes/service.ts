@@ -1,7 +1,7 @@
 import { newPushId, DomainError, notFound, resourceKey } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
+import { leadDataOf, requireContact, type ContactHead } from '../contact-parts/access';
 import { requireContactInPipeline } from '../contact-parts/placement';
 import { MANAGERS } from '../../scope/roles';
 import * as repo from './repo';

@@ -37,7 +37,7 @@ import type { Database } from '../../db/database';
 import { systemScope, teamSystemScope, type TeamScope } from '../../db/scope';
 import { inTx, withTx, type Db, type Tx, type WriteOptions } from '../../db/tx';
 import { emit, logChange } from '../../events/emit';
-import { requireContact } from '../contacts/access';
+import { requireContact } from '../contact-parts/access';
 import { planAndFlags } from '../plans/service';
 import { timeZoneOf } from '../account/service';
 import * as repo from './repo';

@@ -1,3 +1,4 @@
+import type { PipelineSummary } from '@leadloom/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database';
 import { setsNothing } from '../../db/patch';
@@ -62,6 +63,90 @@ export async function findPipeline(
   return r.rows[0] ? toPipeline(r.rows[0]) : null;
 }
 
+/** A pipeline as the cards' writes name it (sync rows, activities). */
+export interface PipelineRef {
+  pipelineUID: string;
+  nickName: string;
+}
+
+/** A stage as the cards' writes need it (names in activities, remote ids in sync rows). */
+export interface StageRef {
+  stageUID: string;
+  name: string;
+  color: string;
+  fontColor: string;
+  idx: number;
+  remoteID: string | null;
+}
+
+type StageRefDbRow = {
+  stage_uid: string;
+  name: string;
+  color: string;
+  font_color: string;
+  idx: number;
+  remote_id: string | null;
+};
+
+const toStageRef = (r: StageRefDbRow): StageRef => ({
+  stageUID: r.stage_uid,
+  name: r.name,
+  color: r.color,
+  fontColor: r.font_color,
+  idx: r.idx,
+  remoteID: r.remote_id,
+});
+
+/** A pipeline the scope may see with its stages by idx, one statement; null when it may not. */
+export async function findPipelineWithStages(
+  scope: TeamScope,
+  db: AppDb,
+  pipelineUID: string,
+): Promise<{ pipeline: PipelineRef; stages: StageRef[] } | null> {
+  const r = await db.execute<
+    { pipeline_uid: string; nick_name: string } & Partial<StageRefDbRow>
+  >(sql`
+    SELECT p.pipeline_uid, p.nick_name, s.stage_uid, s.name, s.color, s.font_color, s.idx,
+      s.remote_id
+    FROM pipeline p
+    LEFT JOIN stage s ON s.team_uid = p.team_uid AND s.pipeline_uid = p.pipeline_uid
+    WHERE p.team_uid = ${scope.teamUID} AND p.pipeline_uid = ${pipelineUID}
+      AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ORDER BY s.idx, s.stage_uid`);
+  const first = r.rows[0];
+  if (!first) return null;
+  return {
+    pipeline: { pipelineUID: first.pipeline_uid, nickName: first.nick_name },
+    stages: r.rows
+      .filter((row) => row.stage_uid != null)
+      .map((row) => toStageRef(row as StageRefDbRow)),
+  };
+}
+
+/** The pipelines the scope may see, in order, each with its number of contacts. */
+export async function listPipelines(scope: TeamScope, db: AppDb): Promise<PipelineSummary[]> {
+  const r = await db.execute<{
+    pipeline_uid: string;
+    nick_name: string;
+    is_default: boolean;
+    order: number;
+    contact_count: string;
+  }>(sql`
+    SELECT p.pipeline_uid, p.nick_name, p.is_default, p."order",
+      (SELECT count(*) FROM contact_pipeline cp
+        WHERE cp.team_uid = p.team_uid AND cp.pipeline_uid = p.pipeline_uid) AS contact_count
+    FROM pipeline p
+    WHERE p.team_uid = ${scope.teamUID} AND ${visiblePipelineFilter(scope, sql`p.pipeline_uid`)}
+    ORDER BY p."order", p.pipeline_uid`);
+  return r.rows.map((row) => ({
+    groupUID: row.pipeline_uid,
+    nickName: row.nick_name,
+    isDefault: row.is_default,
+    order: row.order,
+    contactCount: Number(row.contact_count),
+  }));
+}
+
 /** Every pipeline of the team in order (writers are owners/admins, who see them all). */
 export async function teamPipelines(scope: TeamScope, db: AppDb): Promise<PipelineRow[]> {
   const r = await db.execute<PipelineDbRow>(sql`
@@ -74,7 +159,7 @@ export async function teamPipelines(scope: TeamScope, db: AppDb): Promise<Pipeli
 }
 
 export interface NewPipeline {
-  groupUID: string;
+  pipelineUID: string;
   nickName: string;
   isDefault: boolean;
   fbGroupURL: string | null;
@@ -87,7 +172,7 @@ export async function insertPipeline(scope: TeamScope, db: AppDb, p: NewPipeline
   await db.execute(sql`
     INSERT INTO pipeline (team_uid, pipeline_uid, nick_name, is_default, fb_group_url,
       fb_connected, ig_connected, "order")
-    VALUES (${scope.teamUID}, ${p.groupUID}, ${p.nickName}, ${p.isDefault}, ${p.fbGroupURL},
+    VALUES (${scope.teamUID}, ${p.pipelineUID}, ${p.nickName}, ${p.isDefault}, ${p.fbGroupURL},
       ${p.fbConnected}, ${p.igConnected},
       (SELECT coalesce(max("order") + 1, 0) FROM pipeline WHERE team_uid = ${scope.teamUID}))`);
 }
@@ -445,30 +530,6 @@ export async function setStageOrder(
     },
     uids,
   );
-}
-
-/**
- * The contacts placed in a stage, in card order, locked: contact row, then placement, in GTID
- * order, as the contacts module's moves lock them (so a stage delete and a card move cannot
- * deadlock).
- */
-export async function lockStageContacts(
-  scope: TeamScope,
-  db: AppDb,
-  pipelineUID: string,
-  stageUID: string,
-): Promise<string[]> {
-  const r = await db.execute<{ gtid: string; position: string }>(sql`
-    SELECT cp.gtid, cp.position FROM contact_pipeline cp
-    JOIN contact c ON c.team_uid = cp.team_uid AND c.gtid = cp.gtid
-    WHERE cp.team_uid = ${scope.teamUID} AND cp.pipeline_uid = ${pipelineUID}
-      AND cp.stage_uid = ${stageUID}
-    ORDER BY cp.gtid FOR UPDATE OF c, cp`);
-  // Card order (keys compare byte-wise, as the board sorts them).
-  const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return r.rows
-    .sort((a, b) => byte(a.position, b.position) || byte(a.gtid, b.gtid))
-    .map((row) => row.gtid);
 }
 
 export async function deleteStage(

@@ -20,8 +20,6 @@ import {
   setupOrderBody,
   stageAnswer,
   stageCreateBody,
-  stageDeletedAnswer,
-  stageDeleteQuery,
   stagePatchBody,
   stagesAnswer,
 } from '@leadloom/core';
@@ -175,22 +173,6 @@ export function pipelineRoutes(services: Services) {
     const scope = c.get('scope');
     const write = c.get('write');
     return c.json(await stages.updateStage(database, scope, pipelineUID, stageUID, body, write));
-  });
-
-  const deleteStage = createRoute({
-    method: 'delete',
-    path: '/teams/{teamUID}/pipelines/{pipelineUID}/stages/{stageUID}',
-    tags,
-    summary: 'Deletes a stage; its contacts move to `moveTo` (default: the placeholder stage).',
-    request: { params: stageParams, query: stageDeleteQuery },
-    responses: { 200: jsonResponse(stageDeletedAnswer, 'How many contacts moved') },
-  });
-  openRoute(app, deleteStage, async (c) => {
-    const { pipelineUID, stageUID } = c.req.valid('param');
-    const { moveTo } = c.req.valid('query');
-    const scope = c.get('scope');
-    const write = c.get('write');
-    return c.json(await stages.deleteStage(database, scope, pipelineUID, stageUID, moveTo, write));
   });
 
   // Phases (team-level).

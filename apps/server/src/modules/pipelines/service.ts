@@ -9,7 +9,7 @@ import {
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type WriteOptions, type Db, inTx } from '../../db/tx';
-import { getPipelines } from '../board/service';
+import { getPipelines } from './read';
 import { assertPipelineQuota } from '../plans/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
@@ -87,10 +87,10 @@ export async function createPipeline(
       // Locks the team row: concurrent creates queue here and the limit holds.
       await assertPipelineQuota(tx, scope);
       const existing = await repo.teamPipelines(scope, tx.db);
-      const groupUID = newPushId();
+      const pipelineUID = newPushId();
       const isDefault = existing.length === 0 || input.isDefault === true;
       await repo.insertPipeline(scope, tx.db, {
-        groupUID,
+        pipelineUID,
         nickName: input.nickName,
         isDefault,
         fbGroupURL: input.fbGroupURL ?? null,
@@ -99,7 +99,7 @@ export async function createPipeline(
       });
       if (isDefault) {
         await emit(tx, scope, {
-          changed: (await repo.clearDefaults(scope, tx.db, groupUID)).map((uid) =>
+          changed: (await repo.clearDefaults(scope, tx.db, pipelineUID)).map((uid) =>
             logChange('pipeline', uid, 'update'),
           ),
         });
@@ -125,12 +125,12 @@ export async function createPipeline(
           idx: i + 1,
         })),
       ];
-      await repo.insertStages(scope, tx.db, groupUID, stages);
-      await emit(tx, scope, { changed: [logChange('pipeline', groupUID, 'insert')] });
+      await repo.insertStages(scope, tx.db, pipelineUID, stages);
+      await emit(tx, scope, { changed: [logChange('pipeline', pipelineUID, 'insert')] });
       await emit(tx, scope, {
         changed: stages.map((s) => logChange('stage', s.stageUID, 'insert')),
       });
-      return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, groupUID))!);
+      return present(scope, tx.db, (await repo.findPipeline(scope, tx.db, pipelineUID))!);
     },
     opts,
   );

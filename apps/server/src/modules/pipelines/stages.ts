@@ -1,14 +1,16 @@
 import { newPushId, PLACEHOLDER_STAGE, readableTextColor, notFound } from '@leadloom/core';
 import type { AppDb } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
-import { type WriteOptions, type Db, inTx } from '../../db/tx';
-import { moveToStage } from '../contacts/service';
+import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';
 import { colours, invalid, requirePipeline, sameSet } from './service';
 
-/** A pipeline's stages (SPEC §3 Stage): add, edit, order, delete (moving its cards on). */
+/**
+ * A pipeline's stages (SPEC §3 Stage): add, edit, order; the checks and the last step of a
+ * delete, whose cards the board moves on first (board/stage-delete.ts).
+ */
 
 async function checkPhase(scope: TeamScope, db: AppDb, phase: string | null | undefined) {
   if (phase === undefined || phase === null) return;
@@ -135,53 +137,51 @@ export async function orderStages(
   );
 }
 
-export async function deleteStage(
-  db: Db,
+/**
+ * The checks of a stage's deletion, in the caller's transaction (the board deletes a stage,
+ * since its cards move first): the pipeline locked, owners and admins only, not the
+ * placeholder, and `moveTo` (default: the placeholder) another stage of the pipeline. Answers
+ * the stage the cards go to.
+ */
+export async function checkStageDeletion(
+  tx: Tx,
   scope: TeamScope,
   pipelineUID: string,
   stageUID: string,
   moveTo: string | undefined,
-  opts: WriteOptions = {},
-) {
-  return inTx(
-    db,
-    scope,
-    async (tx) => {
-      await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
-      requireRole(scope, ...MANAGERS);
-      const stage = await requireStage(scope, tx.db, pipelineUID, stageUID);
-      if (stage.placeholder) {
-        throw invalid(
-          'stageUID',
-          `The placeholder stage "${PLACEHOLDER_STAGE.name}" cannot be deleted.`,
-        );
-      }
-      const stages = await repo.listStages(scope, tx.db, pipelineUID);
-      const target =
-        moveTo === undefined
-          ? stages.find((s) => s.placeholder)
-          : stages.find((s) => s.stageUID === moveTo && s.stageUID !== stageUID);
-      if (!target) {
-        throw invalid(
-          'moveTo',
-          moveTo === stageUID
-            ? 'moveTo: contacts cannot move to the stage being deleted; pick another stage.'
-            : `moveTo: "${moveTo ?? ''}" is not another stage of this pipeline.`,
-        );
-      }
-      // contact_pipeline.stage_uid references the stage without a cascade: move them first,
-      // each a full stage change (history, activity, sync rows, workflow trigger, change log).
-      const gtids = await repo.lockStageContacts(scope, tx.db, pipelineUID, stageUID);
-      await moveToStage(tx, scope, {
-        pipelineUID,
-        toStageUID: target.stageUID,
-        moves: gtids.map((gtid) => ({ gtid })),
-        reason: 'stageDeleted',
-      });
-      await repo.deleteStage(scope, tx.db, pipelineUID, stageUID);
-      await emit(tx, scope, { changed: [logChange('stage', stageUID, 'delete')] });
-      return { moved: gtids.length };
-    },
-    opts,
-  );
+): Promise<{ stageUID: string }> {
+  await requirePipeline(scope, tx.db, pipelineUID, { lock: true });
+  requireRole(scope, ...MANAGERS);
+  const stage = await requireStage(scope, tx.db, pipelineUID, stageUID);
+  if (stage.placeholder) {
+    throw invalid(
+      'stageUID',
+      `The placeholder stage "${PLACEHOLDER_STAGE.name}" cannot be deleted.`,
+    );
+  }
+  const stages = await repo.listStages(scope, tx.db, pipelineUID);
+  const target =
+    moveTo === undefined
+      ? stages.find((s) => s.placeholder)
+      : stages.find((s) => s.stageUID === moveTo && s.stageUID !== stageUID);
+  if (!target) {
+    throw invalid(
+      'moveTo',
+      moveTo === stageUID
+        ? 'moveTo: contacts cannot move to the stage being deleted; pick another stage.'
+        : `moveTo: "${moveTo ?? ''}" is not another stage of this pipeline.`,
+    );
+  }
+  return { stageUID: target.stageUID };
+}
+
+/** Deletes a stage with no card left in it (see checkStageDeletion), with its change record. */
+export async function removeEmptyStage(
+  tx: Tx,
+  scope: TeamScope,
+  pipelineUID: string,
+  stageUID: string,
+): Promise<void> {
+  await repo.deleteStage(scope, tx.db, pipelineUID, stageUID);
+  await emit(tx, scope, { changed: [logChange('stage', stageUID, 'delete')] });
 }

@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { billingAnswer, pathParam, validationInfoAnswer } from '@leadloom/core';
+import { billingAnswer, pathParam } from '@leadloom/core';
 import { z } from 'zod';
 import { contractRouter, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
-import { membersIncomplete, requestMemberSync } from '../member-sync/service';
-import { getBilling, getValidationInfo } from './service';
+import { getBilling } from './service';
 
 const tags = ['teams'];
 const teamParams = z.object({ teamUID: pathParam });
@@ -22,22 +21,6 @@ export function planRoutes(services: Services) {
     responses: { 200: jsonResponse(billingAnswer, 'The plan') },
   });
   openRoute(app, billing, async (c) => c.json(await getBilling(database, c.get('scope'))));
-
-  const validation = createRoute({
-    method: 'get',
-    path: '/teams/{teamUID}/validation-info',
-    tags,
-    summary: 'What the app’s load step checks: members, contact count, pipelines, subscription.',
-    request: { params: teamParams },
-    responses: { 200: jsonResponse(validationInfoAnswer, 'The validation info') },
-  });
-  openRoute(app, validation, async (c) => {
-    const scope = c.get('scope');
-    const info = await getValidationInfo(database, scope);
-    // SPEC §7: a missing members list starts a member-data sync; the answer is not held up.
-    if (membersIncomplete(info.members)) await requestMemberSync(services, scope.teamUID);
-    return c.json(info);
-  });
 
   return app;
 }

@@ -17,7 +17,6 @@ import {
 import type { AppDb } from '../../db/database';
 import type { OneTeamScope, TeamScope } from '../../db/scope';
 import type { Tx, Db } from '../../db/tx';
-import { getPipelines } from '../board/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 
@@ -193,19 +192,18 @@ export async function getBilling(db: Db, scope: TeamScope) {
 }
 
 /**
- * GET /api/teams/:teamUID/validation-info (SPEC §3): every member reads it (the app's load
+ * The plan's half of GET /api/teams/:teamUID/validation-info (SPEC §3; the boot module adds the
+ * pipelines): members, contact count and subscription. Every member reads it (the app's load
  * step needs it). The billing provider's ids and data stay out of it; `status` is the resolved
  * base status the navigation guard checks.
  */
-export async function getValidationInfo(db: Db, scope: TeamScope) {
+export async function planValidationInfo(db: Db, scope: TeamScope) {
   const plan = await planOf(scope, db.db);
   const usage = await repo.countUsage(scope, db.db);
   const { stripeData: _stripe, subIds: _ids, ...subscription } = plan.subscription ?? {};
-  const { pipelines } = await getPipelines(db, scope);
   return {
     members: await repo.membersWithRoles(scope, db.db),
     contactCount: usage.contacts,
-    pipelines: Object.fromEntries(pipelines.map((p) => [p.groupUID, { nickName: p.nickName }])),
     subscription: {
       ...subscription,
       status: subscriptionStatus(plan.subscription),

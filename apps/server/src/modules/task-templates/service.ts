@@ -2,7 +2,7 @@ import { newPushId, type TaskTemplate, notFound } from '@leadloom/core';
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { requireContacts } from '../contacts/access';
+import { requireContacts } from '../contact-parts/access';
 import { createTasksOnContacts, requireAssignee, type TaskSpec } from '../tasks/service';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';

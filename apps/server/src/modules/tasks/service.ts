@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/database';
 import type { TeamScope } from '../../db/scope';
 import { type Tx, type WriteOptions, type Db, inTx } from '../../db/tx';
-import { leadDataOf, requireContact, type ContactHead } from '../contacts/access';
+import { leadDataOf, requireContact, type ContactHead } from '../contact-parts/access';
 import { MANAGERS, requireRole } from '../../scope/roles';
 import * as repo from './repo';
 import { emit, logChange } from '../../events/emit';

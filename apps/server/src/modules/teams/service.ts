@@ -1,7 +1,7 @@
 import { DomainError } from '@leadloom/core';
 import { systemScope } from '../../db/scope';
 import { teamScopeFor } from '../../scope/team-scope';
-import { getPipelines } from '../board/service';
+import { getPipelines } from '../pipelines/read';
 import { findUser, membershipsOf } from './repo';
 import { type Db } from '../../db/tx';
 

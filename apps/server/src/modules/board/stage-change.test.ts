@@ -20,7 +20,7 @@ import {
 } from '../../test/contact-fixtures';
 import { addPipeline, ownerWithTeam } from '../../test/team-fixtures';
 import { teamScopeFor } from '../../scope/team-scope';
-import { changeStage } from './service';
+import { changeStage } from './stage-change';
 
 /** SPEC §4 stage change: one transaction, core's sync rules, card order, history deletion. */
 

@@ -11,7 +11,7 @@ import {
 } from '../../test/contact-fixtures';
 import { addContacts, addPipeline, ownerWithTeam } from '../../test/team-fixtures';
 import { teamScopeFor } from '../../scope/team-scope';
-import { MOVE_CHUNK, moveToStage } from './service';
+import { MOVE_CHUNK, moveToStage } from './moves';
 
 /**
  * The set-based stage change (DESIGN §1.5): every path that moves contacts (a deleted stage's
