@@ -8,13 +8,9 @@ import {
 } from '@leadloom/core';
 import type { TeamScope } from '../../db/scope';
 import type { Tx } from '../../db/tx';
-import { lockVisibleContacts } from '../contacts/access';
-import {
-  addContactsToPipeline,
-  moveToStage,
-  removeFromPipeline,
-  updateContact,
-} from '../contacts/service';
+import { moveToStage } from '../board/moves';
+import { lockVisibleContacts } from '../contact-parts/access';
+import { addContactsToPipeline, removeFromPipeline, updateContact } from '../contacts/service';
 import { templateText } from '../message-templates/service';
 import { queueMessages } from '../outreach/service';
 import { requireTaskTemplate, taskSpecOf } from '../task-templates/service';
