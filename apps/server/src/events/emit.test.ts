@@ -197,7 +197,9 @@ describe(`what an action emits (${ENGINE})`, () => {
 
   it('a tag added', async () => {
     const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
-    const rows = await footprint(gtid!, () => api(`/contacts/${gtid}/tags`, 'POST', { tagID: tag }));
+    const rows = await footprint(gtid!, () =>
+      api(`/contacts/${gtid}/tags`, 'POST', { tagID: tag }),
+    );
     expect(rows).toMatchInlineSnapshot(`
       {
         "activities": [
@@ -358,6 +360,19 @@ describe(`what an action emits (${ENGINE})`, () => {
           },
         ],
         "outbox": [
+          {
+            "delayMinutes": 0,
+            "kind": "workflow-trigger",
+            "payload": {
+              "GTID": "<contact>",
+              "byUID": "<owner>",
+              "data": {
+                "noteUID": "<new 2>",
+              },
+              "pipelineUID": "<pipeline>",
+              "trigger": "noteAdded",
+            },
+          },
           {
             "delayMinutes": 0,
             "kind": "sync",

@@ -64,3 +64,61 @@ export type WorkflowSummary = z.infer<typeof workflowSummarySchema>;
 export const workflowsAnswer = z.object({ workflows: z.array(workflowSummarySchema) });
 export const workflowAnswer = z.object({ workflow: workflowSchema });
 export const workflowDeletedAnswer = z.object({ deleted: z.literal(true) });
+
+/** How a run stands: moving, waiting, or ended (completed, stopped at a Stop step, failed). */
+export const WORKFLOW_RUN_STATES = [
+  'running',
+  'waiting',
+  'completed',
+  'stopped',
+  'failed',
+] as const;
+
+/** GET …/workflows/{workflowId}/runs: newest first, optionally one state; a page at a time. */
+export const workflowRunsQuery = z.object({
+  state: z.enum(WORKFLOW_RUN_STATES).optional(),
+  /** The `next` of the page before. */
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One run of a workflow, for the run log. */
+export const workflowRunSchema = z.object({
+  runId: z.string(),
+  GTID: z.string(),
+  /** The contact's name (empty when it has none). */
+  contactName: z.string(),
+  version: z.number().int(),
+  state: z.enum(WORKFLOW_RUN_STATES),
+  /** The step it is at (waiting, or where it failed); null when it ended elsewhere. */
+  stepId: z.string().nullable(),
+  /** While waiting: until when (ISO). */
+  waitUntil: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Why it failed, in words. */
+  lastError: z.string().nullable(),
+});
+export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+
+export const workflowRunsAnswer = z.object({
+  runs: z.array(workflowRunSchema),
+  /** Pass as `before` for the next (older) page; null at the end. */
+  next: z.string().nullable(),
+});
+
+/** One move a run made, as its log keeps it. */
+export const workflowRunStepSchema = z.object({
+  stepId: z.string(),
+  /** The run's n-th move. */
+  move: z.number().int(),
+  outcome: z.enum(['done', 'skipped', 'failed']),
+  /** What it did (an action's counts, a condition's answer, a wait's end) or why it failed. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
+});
+
+export const workflowRunAnswer = z.object({
+  run: workflowRunSchema,
+  steps: z.array(workflowRunStepSchema),
+});

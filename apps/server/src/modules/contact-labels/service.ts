@@ -66,6 +66,12 @@ export async function setLabelOfContacts(
         },
       };
     }),
+    triggers: changing.map((gtid) => ({
+      trigger: 'statusLabelChanged' as const,
+      gtid,
+      pipelineUID: null,
+      data: { from: heads.get(gtid)!.statusLabelUID, to: labelUID },
+    })),
   });
   return { changed: changing, notVisible };
 }

@@ -80,7 +80,12 @@ describe(`contact notes (${ENGINE})`, () => {
     });
 
     // webhooks takes notes; the paused gsheet and the convertkit without syncNotes do not.
-    const rows = (await outboxOf(s, w.teamUID)).slice(outboxBefore);
+    const written = (await outboxOf(s, w.teamUID)).slice(outboxBefore);
+    // Workflows may start on it.
+    expect(written.filter((r) => r.kind === 'workflow-trigger').map((r) => r.payload)).toEqual([
+      expect.objectContaining({ trigger: 'noteAdded', data: { noteUID: note.noteUID } }),
+    ]);
+    const rows = written.filter((r) => r.kind === 'sync');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.kind).toBe('sync');
     expect(rows[0]!.payload).toMatchObject({
@@ -143,7 +148,7 @@ describe(`contact notes (${ENGINE})`, () => {
       ['note', 'deleted', noteUID],
     ]);
     const rows = (await outboxOf(s, w.teamUID)).filter(
-      (r) => (r.payload.leadData as { GTID: string }).GTID === gtid,
+      (r) => r.kind === 'sync' && (r.payload.leadData as { GTID: string }).GTID === gtid,
     );
     expect(rows.map((r) => r.payload.changeData!.action)).toEqual(['created', 'edited', 'deleted']);
 

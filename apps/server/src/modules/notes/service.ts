@@ -79,6 +79,7 @@ export async function createNote(
       });
       await emit(tx, scope, {
         changed: [logChange('note', resourceKey.part(gtid, note.noteUID), 'insert')],
+        triggers: [{ trigger: 'noteAdded', gtid, pipelineUID, data: { noteUID: note.noteUID } }],
       });
       await recordNoteChange(tx, scope, contact, 'created', note);
       return { note };

@@ -452,6 +452,15 @@ describe(`leases and pacing (${ENGINE})`, () => {
         ref_uid: first.itemUID,
       }),
     ]);
+    // Workflows may start on it: one messageSent trigger, however often the send is reported.
+    const triggers = await s.database.pool.query<{ payload: { trigger: string; data: unknown } }>(
+      `SELECT payload FROM outbox WHERE team_uid = $1 AND kind = 'workflow-trigger'
+         AND payload->>'trigger' = 'messageSent' AND payload->>'GTID' = $2`,
+      [owner.teamUID, gtids[0]],
+    );
+    expect(triggers.rows.map((r) => r.payload.data)).toEqual([
+      { itemUID: first.itemUID, platform: 'facebook', templateId: null },
+    ]);
 
     // The gap: 30 s, with the app clock's now, which the extension measures the wait from.
     const gap = (await lease()).body as { now: string };

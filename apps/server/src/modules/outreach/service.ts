@@ -547,6 +547,14 @@ export async function reportResult(
               at: now,
             },
           ],
+          triggers: [
+            {
+              trigger: 'messageSent',
+              gtid: item.GTID,
+              pipelineUID: null,
+              data: { itemUID, platform: item.platform, templateId: item.templateId },
+            },
+          ],
         });
         activityUID = emitted.activityUIDs[0] ?? null;
       }

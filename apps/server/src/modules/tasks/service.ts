@@ -264,6 +264,18 @@ export async function updateTask(
         const action =
           patch.status === 'open' ? 'reopened' : patch.status === 'done' ? 'completed' : 'skipped';
         if (contact) await logTaskOnContact(tx, scope, contact, action, after);
+        if (contact && action === 'completed') {
+          await emit(tx, scope, {
+            triggers: [
+              {
+                trigger: 'taskCompleted',
+                gtid: contact.gtid,
+                pipelineUID: null,
+                data: { taskUID, name: after.name },
+              },
+            ],
+          });
+        }
         const repeat = after.repeat;
         if (patch.status !== 'open' && repeat) {
           // The next one: same task, next day of the rule, counted from the assignee's today.

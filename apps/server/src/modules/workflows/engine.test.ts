@@ -78,3 +78,37 @@ describe(`the workflow engine in the server (${ENGINE})`, () => {
     ).toBe(1);
   });
 });
+
+describe(`the events a workflow may start on (${ENGINE})`, () => {
+  it('are written by a label change, a note and a completed task', async () => {
+    const [gtid] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    const label = newPushId();
+    await s.database.db.execute(sql`
+      INSERT INTO status_label (team_uid, label_uid, display, color)
+      VALUES (${w.teamUID}, ${label}, 'Replied', '#0a0')`);
+    expect((await api(`/contacts/${gtid}/status-label`, 'PUT', { labelUID: label })).status).toBe(
+      200,
+    );
+    const note = await api(`/contacts/${gtid}/notes`, 'POST', { text: 'Called, no answer.' });
+    expect(note.status).toBe(201);
+    const task = await api('/tasks', 'POST', {
+      GTID: gtid,
+      name: 'Call again',
+      assigneeUID: w.owner.uid,
+      dueDate: '2026-12-01',
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(201);
+    const taskUID = (task.body!.task as { taskUID: string }).taskUID;
+    expect((await api(`/tasks/${taskUID}`, 'PATCH', { status: 'done' })).status).toBe(200);
+    const rows = await s.database.pool.query<{ payload: { trigger: string; data: unknown } }>(
+      `SELECT payload FROM outbox WHERE team_uid = $1 AND kind = 'workflow-trigger'
+         AND payload->>'GTID' = $2 ORDER BY id`,
+      [w.teamUID, gtid],
+    );
+    expect(rows.rows.map((r) => [r.payload.trigger, r.payload.data])).toEqual([
+      ['statusLabelChanged', { from: null, to: label }],
+      ['noteAdded', { noteUID: (note.body!.note as { noteUID: string }).noteUID }],
+      ['taskCompleted', { taskUID, name: 'Call again' }],
+    ]);
+  });
+});

@@ -16,9 +16,12 @@ const DRAIN_BUDGET_MS = 10_000;
  * which starts runs and wakes waiting ones, and the runner, which moves due runs. A commit that
  * started or woke runs nudges the runner; its schedule picks up waits that came due.
  */
+let runner: DrainWorker | null = null;
+
+/** Asks this process's runner for a pass now (a run was made ready outside an event). */
+export const nudgeRunner = () => runner?.nudge();
+
 export async function startWorkflowEngine(services: Services): Promise<void> {
-  let runner: DrainWorker | null = null;
-  const nudgeRunner = () => runner?.nudge();
   await startOutboxConsumer(services, {
     kind: 'workflow-trigger',
     consume: async (tx, rows) => {

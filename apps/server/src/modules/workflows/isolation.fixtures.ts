@@ -1,4 +1,6 @@
 import type { WorkflowDefinition } from '@leadloom/core';
+import { addContacts } from '../../test/team-fixtures';
+import { insertFailedRun, runningRuns } from '../../test/workflow-fixtures';
 import type { Ctx, Fixture } from '../../test/isolation';
 import { asA } from '../contact-parts/isolation-seeds';
 
@@ -34,7 +36,34 @@ const onWorkflow =
     ...(body === undefined ? {} : { body }),
   });
 
+/** A run of team A's workflow that failed at its note step, on a contact of A's. */
+async function failedRunOfA(ctx: Ctx) {
+  const workflowId = await workflowOfA(ctx, ['publish']);
+  const [gtid] = await addContacts(ctx.s, ctx.a.teamUID, 1);
+  const runId = await insertFailedRun(ctx.s, ctx.a.teamUID, workflowId, gtid!, 'note');
+  return { workflowId, runId };
+}
+
+/** The retried run goes on in the background: wait until the runner has moved it. */
+async function runSettled(ctx: Ctx) {
+  for (let i = 0; i < 200; i++) {
+    if ((await runningRuns(ctx.s, ctx.a.teamUID)) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the retried run did not settle');
+}
+
 export const FIXTURES: Record<string, Fixture> = {
+  'GET /api/teams/:teamUID/workflows/:workflowId/runs': {
+    seed: async (ctx) => ({ params: { workflowId: (await failedRunOfA(ctx)).workflowId } }),
+  },
+  'GET /api/teams/:teamUID/workflows/:workflowId/runs/:runId': {
+    seed: async (ctx) => ({ params: await failedRunOfA(ctx) }),
+  },
+  'POST /api/teams/:teamUID/workflows/:workflowId/runs/:runId/retry': {
+    seed: async (ctx) => ({ params: await failedRunOfA(ctx) }),
+    settle: runSettled,
+  },
   'GET /api/teams/:teamUID/workflows': { seed: async (ctx) => (await workflowOfA(ctx), {}) },
   'POST /api/teams/:teamUID/workflows': { seed: async () => ({ body: { name: 'Follow up' } }) },
   'GET /api/teams/:teamUID/workflows/:workflowId': { seed: onWorkflow() },

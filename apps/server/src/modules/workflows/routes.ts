@@ -5,17 +5,22 @@ import {
   updateWorkflowBody,
   workflowAnswer,
   workflowDeletedAnswer,
+  workflowRunAnswer,
+  workflowRunsAnswer,
+  workflowRunsQuery,
   workflowsAnswer,
 } from '@leadloom/core';
 import { z } from 'zod';
 import { contractRouter, jsonRequest, jsonResponse, openRoute } from '../../http/contract';
 import type { Services } from '../../services';
+import * as runLog from './run-log';
 import * as service from './service';
 
 const tags = ['workflows'];
 const base = '/teams/{teamUID}/workflows';
 const teamParams = z.object({ teamUID: pathParam });
 const workflowParams = teamParams.extend({ workflowId: z.string().trim().min(1).max(200) });
+const runParams = workflowParams.extend({ runId: z.string().trim().min(1).max(200) });
 
 /** Workflows (docs/api.md "Workflows"): the list, one, and their life. */
 export function workflowRoutes(services: Services) {
@@ -124,6 +129,49 @@ export function workflowRoutes(services: Services) {
     const { workflowId } = c.req.valid('param');
     return c.json(
       await service.deleteWorkflow(database, c.get('scope'), workflowId, c.get('write')),
+    );
+  });
+
+  const runs = createRoute({
+    method: 'get',
+    path: `${base}/{workflowId}/runs`,
+    tags,
+    summary: 'The workflow’s run log: its runs, newest first, a page at a time.',
+    request: { params: workflowParams, query: workflowRunsQuery },
+    responses: { 200: jsonResponse(workflowRunsAnswer, 'A page of runs') },
+  });
+  openRoute(app, runs, async (c) => {
+    const { workflowId } = c.req.valid('param');
+    return c.json(
+      await runLog.listRuns(database, c.get('scope'), workflowId, c.req.valid('query')),
+    );
+  });
+
+  const run = createRoute({
+    method: 'get',
+    path: `${base}/{workflowId}/runs/{runId}`,
+    tags,
+    summary: 'One run with each move it made.',
+    request: { params: runParams },
+    responses: { 200: jsonResponse(workflowRunAnswer, 'The run and its moves') },
+  });
+  openRoute(app, run, async (c) => {
+    const { workflowId, runId } = c.req.valid('param');
+    return c.json(await runLog.getRun(database, c.get('scope'), workflowId, runId));
+  });
+
+  const retry = createRoute({
+    method: 'post',
+    path: `${base}/{workflowId}/runs/{runId}/retry`,
+    tags,
+    summary: 'A failed run tries the step it failed at again.',
+    request: { params: runParams },
+    responses: { 200: jsonResponse(workflowRunAnswer, 'The run, going on') },
+  });
+  openRoute(app, retry, async (c) => {
+    const { workflowId, runId } = c.req.valid('param');
+    return c.json(
+      await runLog.retryRun(database, c.get('scope'), workflowId, runId, c.get('write')),
     );
   });
 

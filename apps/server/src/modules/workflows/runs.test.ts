@@ -213,6 +213,35 @@ describe(`workflow runs (${ENGINE})`, () => {
     );
     expect(run).toEqual({ state: 'failed', last_error: 'Tag not found in this team’s tag sets.' });
     expect(await tagsOf(d!)).toEqual([]);
+
+    // The run log says so; once the tag is back, "retry" applies the step and the run goes on.
+    const failed = await api(`/workflows/${id}/runs?state=failed`);
+    expect(failed.status).toBe(200);
+    const [listed] = failed.body!.runs as { runId: string; stepId: string; lastError: string }[];
+    expect(listed).toMatchObject({
+      stepId: 'tag',
+      lastError: 'Tag not found in this team’s tag sets.',
+    });
+    const one = await api(`/workflows/${id}/runs/${listed!.runId}`);
+    expect(one.body!.steps).toEqual([
+      expect.objectContaining({
+        stepId: 'tag',
+        outcome: 'failed',
+        detail: { error: 'Tag not found in this team’s tag sets.' },
+      }),
+    ]);
+    const set = await addTagSet(s, w.teamUID, 'Back', '#00ff00');
+    await s.database.db.execute(sql`
+      INSERT INTO tag (team_uid, tag_id, tag_set_uid, name) VALUES (${w.teamUID}, 'gone', ${set}, 'Gone')`);
+    const retried = await api(`/workflows/${id}/runs/${listed!.runId}/retry`, 'POST');
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect((retried.body!.run as { state: string }).state).toBe('running');
+    await drain();
+    expect(await tagsOf(d!)).toEqual(['gone']);
+    expect((await runsOf(id)).map((r) => r.state)).toEqual(['waiting']);
+    // Only a failed run may be retried.
+    expect((await api(`/workflows/${id}/runs/${listed!.runId}/retry`, 'POST')).status).toBe(400);
+    expect((await api(`/workflows/${id}/runs?before=nonsense`)).status).toBe(400);
   });
 
   it('applies each kind of action the way the person’s own action would', async () => {
