@@ -8,9 +8,9 @@ import { addStep, connect, edgesOf, removeStep } from './graph';
 
 describe('the builder’s edits of a definition', () => {
   it('adds a step after the trigger, then on the first free branch of a condition', () => {
-    let { def, stepId: cond } = addStep(emptyWorkflowDefinition(), 'condition', {
-      stepId: 'trigger',
-    });
+    const first = addStep(emptyWorkflowDefinition(), 'condition', { stepId: 'trigger' });
+    const cond = first.stepId;
+    let def = first.def;
     expect(def.steps.trigger).toMatchObject({ next: cond });
     const then = addStep(def, 'action', { stepId: cond });
     const other = addStep(then.def, 'stop', { stepId: cond });
