@@ -23,6 +23,8 @@ import {
   Background,
   Controls,
   ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
   type Connection,
   type Edge,
   type EdgeChange,
@@ -74,15 +76,21 @@ interface ServerProblem {
  * one state: the canvas is drawn from it, and problems from core's publish check show on their
  * cards as the workflow is built.
  */
-export function WorkflowBuilder({
-  teamUID,
-  workflow,
-  canEdit,
-}: {
+export function WorkflowBuilder(props: BuilderProps) {
+  return (
+    <ReactFlowProvider>
+      <Builder {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+interface BuilderProps {
   teamUID: string;
   workflow: WorkflowRecord;
   canEdit: boolean;
-}) {
+}
+
+function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
   const [draft, setDraft] = useState<Draft>(() => ({
     name: workflow.name,
     def: workflow.definition,
@@ -98,6 +106,17 @@ export function WorkflowBuilder({
   const m = useWorkflowMutations(teamUID);
   const colorScheme = useComputedColorScheme('light');
   const narrow = useMediaQuery('(max-width: 48em)');
+  const flow = useReactFlow();
+  // A new step may land outside the view: the view takes in every step once it is drawn.
+  const [addCount, setAddCount] = useState(0);
+  useEffect(() => {
+    if (addCount === 0) return;
+    const t = window.setTimeout(
+      () => void flow.fitView({ duration: 200, maxZoom: 1, padding: 0.2 }),
+      50,
+    );
+    return () => window.clearTimeout(t);
+  }, [addCount, flow]);
   const def = draft.def;
   const dirty = stamp(draft) !== saved;
 
@@ -199,6 +218,7 @@ export function WorkflowBuilder({
     const added = addStep(draft.def, type, from);
     setDraft({ ...draft, def: added.def });
     setSelected(added.stepId);
+    setAddCount((n) => n + 1);
   };
 
   const save = async () => {
@@ -245,8 +265,10 @@ export function WorkflowBuilder({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const onCanvasKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
+  // Escape clears the selection, from the canvas or the panel; an open dropdown takes it first.
+  const onKey = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Escape' && target.getAttribute('aria-expanded') !== 'true') {
       setSelected(null);
       setSelectedEdge(null);
     }
@@ -258,6 +280,7 @@ export function WorkflowBuilder({
 
   return (
     <Box
+      onKeyDown={onKey}
       style={{ display: 'flex', flexDirection: 'column', height: narrow ? 'auto' : '100%' }}
       mih={narrow ? undefined : 560}
     >
@@ -366,7 +389,6 @@ export function WorkflowBuilder({
       >
         <Box
           style={{ flex: 1, minWidth: 0, height: narrow ? '60vh' : undefined }}
-          onKeyDown={onCanvasKey}
           aria-label="Workflow canvas"
           role="region"
         >

@@ -143,7 +143,8 @@ export function addStep(
   const branches = source ? branchesOf(source) : [];
   const branch =
     from?.branch ?? branches.find((b) => b.stepId === null)?.branch ?? branches[0]?.branch;
-  const origin = source?.position ?? { x: 0, y: maxY(def) };
+  // A step on its own goes beside the others, level with the trigger's first step.
+  const origin = source?.position ?? { x: maxX(def) + 300, y: 0 };
   const position = {
     x: origin.x + (branch && branches.length > 1 ? BRANCH_SHIFT[branch] : 0),
     y: origin.y + STEP_GAP,
@@ -156,8 +157,8 @@ export function addStep(
   return { def: next, stepId };
 }
 
-function maxY(def: WorkflowDefinition) {
-  return Math.max(0, ...Object.values(def.steps).map((s) => s.position?.y ?? 0));
+function maxX(def: WorkflowDefinition) {
+  return Math.max(0, ...Object.values(def.steps).map((s) => s.position?.x ?? 0));
 }
 
 /** Where each step is drawn: its saved position, else a column under the trigger. */
