@@ -43,6 +43,19 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
     await page.getByRole('button', { name: 'Add step' }).click();
     await page.getByRole('menuitem', { name: kind, exact: true }).click();
   }
+  /** Where an element is once the view has stopped moving (it fits new steps in). */
+  async function stableBox(locator: Locator) {
+    let last = '';
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await locator.boundingBox());
+        const same = now === last;
+        last = now;
+        return same;
+      })
+      .toBe(true);
+    return JSON.parse(last) as { x: number; y: number; width: number; height: number };
+  }
   const readWorkflow = async () =>
     (await api(page, 'GET', `/api/teams/${teamUID}/workflows/${workflowId}`)).body.workflow as {
       status: string;
@@ -167,8 +180,8 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
     await stop.waitFor();
     const from = wait.locator('.react-flow__handle[data-handleid="next"]');
     const to = stop.locator('.react-flow__handle.target');
-    const a = (await from.boundingBox())!;
-    const b = (await to.boundingBox())!;
+    const a = await stableBox(from);
+    const b = await stableBox(to);
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });

@@ -47,6 +47,7 @@ import {
   positionsOf,
   removeStep,
   replaceStep,
+  withPositions,
   type AddableType,
   type Branch,
 } from './graph';
@@ -91,12 +92,13 @@ interface BuilderProps {
 }
 
 function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
+  // Steps saved without a place (made through the API) get the one they are drawn at.
   const [draft, setDraft] = useState<Draft>(() => ({
     name: workflow.name,
-    def: workflow.definition,
+    def: withPositions(workflow.definition),
   }));
   const [saved, setSaved] = useState(() =>
-    stamp({ name: workflow.name, def: workflow.definition }),
+    stamp({ name: workflow.name, def: withPositions(workflow.definition) }),
   );
   const [selected, setSelected] = useState<string | null>(null);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
@@ -224,7 +226,7 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
   const save = async () => {
     const body = { name: draft.name.trim() || workflow.name, definition: draft.def };
     const answer = await m.update.mutateAsync({ workflowId: workflow.workflowId, body });
-    setSaved(stamp({ name: answer.name, def: answer.definition }));
+    setSaved(stamp({ name: answer.name, def: withPositions(answer.definition) }));
     setDraft((d) => ({ ...d, name: answer.name }));
     return answer;
   };

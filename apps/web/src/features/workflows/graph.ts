@@ -190,3 +190,13 @@ export function replaceStep(
 ): WorkflowDefinition {
   return { ...def, steps: { ...def.steps, [stepId]: step } };
 }
+
+/** The definition with every step's drawn position written in, so saving keeps the layout. */
+export function withPositions(def: WorkflowDefinition): WorkflowDefinition {
+  const positions = positionsOf(def);
+  const steps: Record<string, WorkflowStep> = {};
+  for (const [id, step] of Object.entries(def.steps)) {
+    steps[id] = step.position ? step : { ...step, position: positions[id]! };
+  }
+  return { ...def, steps };
+}
