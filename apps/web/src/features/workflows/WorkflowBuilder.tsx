@@ -390,7 +390,8 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
         }}
       >
         <Box
-          style={{ flex: 1, minWidth: 0, height: narrow ? '60vh' : undefined }}
+          // In a column the canvas takes a fixed share of the screen (a flex basis would collapse it).
+          style={narrow ? { flex: 'none', height: '60vh' } : { flex: 1, minWidth: 0 }}
           aria-label="Workflow canvas"
           role="region"
         >

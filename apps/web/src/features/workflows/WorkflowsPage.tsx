@@ -103,7 +103,7 @@ export function WorkflowsPage() {
           aria-label="Workflows"
           style={{ listStyle: 'none', margin: 0 }}
         >
-          {workflows.data.map((w) => (
+          {workflows.data.map((w, i) => (
             <Group
               component="li"
               key={w.workflowId}
@@ -112,7 +112,9 @@ export function WorkflowsPage() {
               gap="sm"
               wrap="nowrap"
               aria-label={w.name}
-              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              style={
+                i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
+              }
             >
               <Box style={{ flex: 1, minWidth: 0 }}>
                 <Group gap={8} wrap="nowrap">
