@@ -136,7 +136,12 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
     await panel().waitFor({ state: 'detached' });
     await addStep('Condition');
     await card('If…').waitFor();
-    await card('If…').click();
+    // With the keyboard: a focused card is selected with Enter, and Delete removes it.
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'detached' });
+    await card('If…').focus();
+    await page.keyboard.press('Enter');
+    await panel().getByRole('heading', { name: 'Condition' }).waitFor();
     await page.keyboard.press('Delete');
     await expect.poll(() => card('If…').count()).toBe(0);
 
