@@ -226,7 +226,11 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
       expect(s.position).toEqual({ x: expect.any(Number), y: expect.any(Number) });
   });
 
-  it('warns before leaving with unsaved edits', async () => {
+  it('opens the saved workflow from its address, then warns before leaving with unsaved edits', async () => {
+    await page.reload();
+    await card(`Move to stage: ${stageB.name}`).waitFor();
+    expect(await canvas().locator('.react-flow__edge').count()).toBe(4);
+    expect(await page.getByText('Unsaved').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Workflow name' }).fill('Hot leads follow-up v2');
     await page.getByRole('link', { name: 'Back to workflows' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
