@@ -256,4 +256,21 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
     }[];
     expect(list.find((w) => w.workflowId === workflowId)?.status).toBe('paused');
   });
+
+  it('deletes it from the list after a confirmation', async () => {
+    const row = page.getByRole('listitem', { name: 'Hot leads follow-up' });
+    await row.getByRole('button', { name: 'Delete Hot leads follow-up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete workflow?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api(page, 'GET', `/api/teams/${teamUID}/workflows/${workflowId}`)).status).toBe(
+      200,
+    );
+    await row.getByRole('button', { name: 'Delete Hot leads follow-up' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No workflows yet').waitFor();
+    expect((await api(page, 'GET', `/api/teams/${teamUID}/workflows/${workflowId}`)).status).toBe(
+      404,
+    );
+  });
 });
