@@ -65,8 +65,9 @@ interface Draft {
 }
 const stamp = (d: Draft) => JSON.stringify([d.name, d.def]);
 
-/** The server's 400 on publish: its message, and the step it names first. */
+/** The server's 400 on a save or publish: its message, and the step it names first. */
 interface ServerProblem {
+  title: string;
   message: string;
   stepId: string | null;
 }
@@ -230,28 +231,31 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
     setDraft((d) => ({ ...d, name: answer.name }));
     return answer;
   };
-  const showServerProblem = (error: unknown) => {
+  const showServerProblem = (title: string, error: unknown) => {
     if (isApiError(error) && error.httpStatus === 400) {
-      const stepId = error.field?.startsWith('definition.steps.')
-        ? error.field.slice('definition.steps.'.length)
-        : null;
-      setServerProblem({ message: error.message, stepId });
+      // `definition.steps.<id>` or deeper (`….params.url`): the step is the third part.
+      const [root, steps, stepId] = error.field?.split('.') ?? [];
+      const named = root === 'definition' && steps === 'steps' && stepId ? stepId : null;
+      setServerProblem({ title, message: error.message, stepId: named });
     } else toastError(error);
   };
   const onSave = () =>
     save().then(
       () => toastSuccess('Saved'),
-      (error) => showServerProblem(error),
+      (error) => showServerProblem('Not saved', error),
     );
   const onLife = async (action: 'publish' | 'pause' | 'resume') => {
+    let title = 'Not saved';
     try {
       if (dirty) await save();
+      title =
+        action === 'pause' ? 'Not paused' : action === 'resume' ? 'Not resumed' : 'Not published';
       await m.life.mutateAsync({ workflowId: workflow.workflowId, action });
       toastSuccess(
         action === 'pause' ? 'Paused: it starts no new runs' : 'Active: it runs on new events',
       );
     } catch (error) {
-      showServerProblem(error);
+      showServerProblem(title, error);
     }
   };
 
@@ -368,7 +372,7 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
           mb="xs"
           color="red"
           icon={<IconAlertTriangle size={16} />}
-          title="Not published"
+          title={serverProblem.title}
           withCloseButton
           onClose={() => setServerProblem(null)}
         >
