@@ -102,6 +102,7 @@ describe.skipIf(requireChromium())('workflows in the browser', () => {
     const link = nav.getByRole('link', { name: 'Workflows' });
     await link.waitFor();
     expect(await link.textContent()).not.toMatch(/Soon/);
+    await shoot(page, 'workflows-empty');
   });
 
   it('builds the workflow, sees what is missing on its steps, and the server refuses it', async () => {
