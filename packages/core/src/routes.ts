@@ -57,7 +57,7 @@ export const ROUTES: readonly RouteDef[] = [
   app('/setup/connections', 'Connections'),
   app('/setup/extension', 'Extension'),
   app('/setup/labels', 'Status Labels'),
-  app('/workflows', 'Workflows'),
+  app('/workflows/:workflowId?', 'Workflows'),
   app('/shop', 'Shop'),
   { ...app('/bex/sidebar', 'Extension Sidebar'), bare: true },
   {

@@ -71,6 +71,9 @@ const QueueSetupPage = lazyScreen(() =>
 const ProcessorPage = lazyScreen(() =>
   import('../features/outreach/ProcessorPage').then((m) => m.ProcessorPage),
 );
+const WorkflowsScreen = lazyScreen(() =>
+  import('../features/workflows/WorkflowsScreen').then((m) => m.WorkflowsScreen),
+);
 const TaskTemplatesPage = lazyScreen(() =>
   import('../features/tasks/TaskTemplatesPage').then((m) => m.TaskTemplatesPage),
 );
@@ -111,6 +114,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = {
   '/messages/:tab?/:platform?': MessagesPage,
   '/setup/queue/:platform?': QueueSetupPage,
   '/queue/:platform': ProcessorPage,
+  '/workflows/:workflowId?': WorkflowsScreen,
 };
 
 /** Whether the screen at `pathname` is built (the navigation shows the others as coming). */

@@ -21,8 +21,9 @@ describe('navigation', () => {
   it('knows which items open a built screen and which are still to come', () => {
     expect(hasScreen('/contacts/pipeline')).toBe(true);
     expect(hasScreen('/setup/tags')).toBe(true);
+    expect(hasScreen('/workflows')).toBe(true);
+    expect(hasScreen('/workflows/wf-1')).toBe(true);
     // Not built yet: the navigation shows these with a "Soon" badge instead of a link.
-    expect(hasScreen('/workflows')).toBe(false);
     expect(hasScreen('/setup/connections')).toBe(false);
   });
 });
