@@ -16,6 +16,7 @@ export const TRIGGER_WORDS: Record<TriggerName, string> = {
   statusLabelChanged: 'Status label changed',
   taskCompleted: 'Task completed',
   messageSent: 'Message sent',
+  replyReceived: 'Contact replied',
   noteAdded: 'Note added',
   dateReached: 'A date is reached',
   schedule: 'On a schedule',
@@ -23,9 +24,11 @@ export const TRIGGER_WORDS: Record<TriggerName, string> = {
 };
 
 export const WAIT_EVENT_WORDS: Record<WorkflowWaitEvent, string> = {
+  ...(Object.fromEntries(
+    Object.entries(TRIGGER_WORDS).map(([k, v]) => [k, v.toLowerCase()]),
+  ) as Record<WorkflowWaitEvent, string>),
   replyReceived: 'a reply',
-  ...Object.fromEntries(Object.entries(TRIGGER_WORDS).map(([k, v]) => [k, v.toLowerCase()])),
-} as Record<WorkflowWaitEvent, string>;
+};
 
 export const STEP_TYPE_WORDS: Record<WorkflowStep['type'], string> = {
   trigger: 'Trigger',
