@@ -4,8 +4,11 @@ import type { Services } from '../services';
 /** Every minute: what picks up work that falls due later (a wait, a retry) and lost nudges. */
 export const DRAIN_CRON = '* * * * *';
 
-/** How long a nudge waits for others to join it. */
-const NUDGE_GATHER_MS = 50;
+/**
+ * How long a nudge waits for others to join it: the drain it asks for then takes a batch, not a
+ * row, and a busy team's commits add a job every quarter second at most, not one each.
+ */
+const NUDGE_GATHER_MS = 250;
 
 export interface DrainWorker {
   /** Asks for a drain now (what a commit that made new work does). */

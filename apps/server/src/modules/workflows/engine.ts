@@ -1,9 +1,13 @@
 import { workflowTriggerPayloadSchema } from '@leadloom/core';
+import { systemScope } from '../../db/scope';
 import { startDrainWorker, type DrainWorker } from '../../jobs/drain-worker';
 import type { Services } from '../../services';
 import { startOutboxConsumer } from '../outbox/worker';
 import type { DeliveryResult } from '../outbox/types';
 import { advanceRuns, takeEvent } from './runs';
+import { interestOf } from './runs.repo';
+
+const engineScope = systemScope('workflow engine');
 
 /** The runner's queue: one for every team's runs (a kind of work, not a team). */
 export const WORKFLOW_RUNS_QUEUE = 'workflow-runs';
@@ -26,7 +30,20 @@ export async function startWorkflowEngine(services: Services): Promise<void> {
     kind: 'workflow-trigger',
     consume: async (tx, rows) => {
       const results: DeliveryResult[] = [];
+      const { triggers, waiting } = await interestOf(
+        engineScope,
+        tx.db,
+        [...new Set(rows.map((r) => r.teamUID))],
+        [...new Set(rows.map((r) => String(r.payload.GTID)))],
+      );
       for (const row of rows) {
+        const heard =
+          triggers.has(`${row.teamUID}/${String(row.payload.trigger)}`) ||
+          waiting.has(`${row.teamUID}/${String(row.payload.GTID)}`);
+        if (!heard) {
+          results.push({ outcome: 'done' });
+          continue;
+        }
         const event = workflowTriggerPayloadSchema.safeParse(row.payload);
         if (!event.success) {
           results.push({ outcome: 'failed', error: 'Not a workflow trigger event.' });

@@ -259,3 +259,28 @@ export async function teamOwnerOf(scope: TeamScope, db: AppDb): Promise<string> 
     SELECT owner_uid FROM team WHERE team_uid = ${scope.teamUID}`);
   return r.rows[0]!.owner_uid;
 }
+
+/**
+ * What the teams of a batch of events listen for: the trigger types of their active workflows,
+ * and which of the events' contacts have runs waiting. An event that meets neither is done at
+ * once (most are: a team without workflows still writes a trigger row per stage change).
+ */
+export async function interestOf(
+  _scope: SystemScope,
+  db: AppDb,
+  teamUIDs: readonly string[],
+  gtids: readonly string[],
+): Promise<{ triggers: Set<string>; waiting: Set<string> }> {
+  const r = await db.execute<{ k: 'trigger' | 'wait'; team_uid: string; v: string }>(sql`
+    SELECT DISTINCT 'trigger' AS k, team_uid, trigger_type AS v FROM workflow_trigger
+    WHERE team_uid = ANY(${sql.param(teamUIDs)}::text[])
+    UNION ALL
+    SELECT DISTINCT 'wait', team_uid, gtid FROM workflow_run
+    WHERE state = 'waiting' AND team_uid = ANY(${sql.param(teamUIDs)}::text[])
+      AND gtid = ANY(${sql.param(gtids)}::text[])`);
+  const triggers = new Set<string>();
+  const waiting = new Set<string>();
+  for (const row of r.rows)
+    (row.k === 'trigger' ? triggers : waiting).add(`${row.team_uid}/${row.v}`);
+  return { triggers, waiting };
+}
