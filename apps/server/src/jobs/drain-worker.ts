@@ -5,10 +5,12 @@ import type { Services } from '../services';
 export const DRAIN_CRON = '* * * * *';
 
 /**
- * How long a nudge waits for others to join it: the drain it asks for then takes a batch, not a
- * row, and a busy team's commits add a job every quarter second at most, not one each.
+ * How long a nudge waits for others to join it. Each drain costs its own transactions (the claim,
+ * the consumer's, the queue's job), so a drain per commit cost a stage change a third more CPU
+ * (`npm run bench -- compare`, embedded); one a second at most costs a tenth, and a workflow
+ * still starts within about a second of the change that triggers it.
  */
-const NUDGE_GATHER_MS = 250;
+const NUDGE_GATHER_MS = 1000;
 
 export interface DrainWorker {
   /** Asks for a drain now (what a commit that made new work does). */
