@@ -120,11 +120,12 @@ export class Tx {
   }
 
   /**
-   * How deep in a chain of workflows the writes being made are: 0 for a person's action, a run's
-   * depth while the workflow runner applies its step. The workflow triggers written meanwhile
-   * carry it, so a workflow that triggers itself stops at core's WORKFLOW_MAX_DEPTH.
+   * The workflow whose step is being applied (set by the workflow runner around each action),
+   * null for a person's own action. The triggers written meanwhile carry the run's depth, so a
+   * workflow that triggers itself stops at core's WORKFLOW_MAX_DEPTH; the activities name the
+   * workflow, so a contact's timeline says which workflow did what.
    */
-  workflowDepth = 0;
+  workflowStep: { workflowId: string; name: string; depth: number } | null = null;
 
   /** Uncorks the socket BEGIN waits in (withTx), once: see {@link holdBegin}. */
   private heldBegin: (() => void) | null = null;

@@ -23,7 +23,16 @@ export interface ActivityRow {
  * Inserts activities authored by the scope's user (the author's display name is read in the same
  * statement) and moves each contact's last-activity time forward.
  */
-export function insertActivities(scope: TeamScope, tx: Tx, rows: readonly ActivityRow[]) {
+/**
+ * `by` is who the timeline says did it: the acting member's name unless given (a workflow's step
+ * is by the workflow).
+ */
+export function insertActivities(
+  scope: TeamScope,
+  tx: Tx,
+  rows: readonly ActivityRow[],
+  by: string | null = null,
+) {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(
@@ -41,7 +50,7 @@ export function insertActivities(scope: TeamScope, tx: Tx, rows: readonly Activi
       value, currency, ref_uid, note, data, created_at_unix, created_at, created_by_uid, created_by)
     SELECT ${scope.teamUID}, v.uid, v.gtid, v.type, v.action, v.pipeline_uid, v.stage_uid,
       v.value, v.currency, v.ref_uid, v.note, v.data, v.at, to_timestamp(v.at / 1000.0),
-      ${scope.uid}, coalesce((SELECT u.name FROM "user" u WHERE u.id = ${scope.uid}), '')
+      ${scope.uid}, ${by === null ? sql`coalesce((SELECT u.name FROM "user" u WHERE u.id = ${scope.uid}), '')` : sql`${by}::text`}
     FROM (VALUES ${values}) AS v(uid, gtid, type, action, pipeline_uid, stage_uid, value,
       currency, ref_uid, note, data, at)`,
   );

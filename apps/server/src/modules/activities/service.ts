@@ -54,11 +54,19 @@ export async function recordActivities(
       currency: a.currency ?? null,
       refUID: a.refUID ?? null,
       note: a.note ?? null,
-      data: a.data ?? null,
+      // A workflow's step names the workflow: the timeline says which one did it.
+      data: tx.workflowStep
+        ? { ...a.data, workflowId: tx.workflowStep.workflowId }
+        : (a.data ?? null),
       at,
     };
   });
-  repo.insertActivities(scope, tx, rows);
+  repo.insertActivities(
+    scope,
+    tx,
+    rows,
+    tx.workflowStep ? `Workflow “${tx.workflowStep.name}”` : null,
+  );
   repo.addToRollups(scope, tx, rollupRowsOf(rows));
   for (const r of rows)
     tx.recordChange(scope.teamUID, 'activity', resourceKey.part(r.gtid, r.activityUID), 'insert');

@@ -94,7 +94,7 @@ export async function queueWorkflowTriggers(
         pipelineUID: e.pipelineUID ?? null,
         byUID: scope.uid,
         data: e.data,
-        ...(tx.workflowDepth > 0 ? { depth: tx.workflowDepth } : {}),
+        ...(tx.workflowStep ? { depth: tx.workflowStep.depth } : {}),
       },
     })),
   );

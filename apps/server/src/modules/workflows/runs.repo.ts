@@ -23,6 +23,7 @@ export interface DueRun {
   depth: number;
   /** Who the run acts as: the workflow's author. */
   actorUID: string;
+  workflowName: string;
 }
 
 type DueRow = {
@@ -38,6 +39,7 @@ type DueRow = {
   moves: number;
   depth: number;
   created_by_uid: string;
+  name: string;
 };
 
 const toDue = (r: DueRow): DueRun => ({
@@ -53,6 +55,7 @@ const toDue = (r: DueRow): DueRun => ({
   moves: r.moves,
   depth: r.depth,
   actorUID: r.created_by_uid,
+  workflowName: r.name,
 });
 
 /**
@@ -68,7 +71,7 @@ export async function claimDueRuns(
 ): Promise<DueRun[]> {
   const r = await db.execute<DueRow>(sql`
     SELECT r.team_uid, r.run_id, r.workflow_id, r.version, r.gtid, r.state, r.cursor_step_id,
-      r.wait_until, r.wait_event, r.moves, r.depth, w.created_by_uid
+      r.wait_until, r.wait_event, r.moves, r.depth, w.created_by_uid, w.name
     FROM workflow_run r
     JOIN workflow w ON w.team_uid = r.team_uid AND w.workflow_id = r.workflow_id
     WHERE (r.state = 'running' OR (r.state = 'waiting' AND r.wait_until <= ${new Date(now)}))
@@ -243,7 +246,7 @@ export async function waitingFor(
 ): Promise<DueRun[]> {
   const r = await db.execute<DueRow>(sql`
     SELECT r.team_uid, r.run_id, r.workflow_id, r.version, r.gtid, r.state, r.cursor_step_id,
-      r.wait_until, r.wait_event, r.moves, r.depth, w.created_by_uid
+      r.wait_until, r.wait_event, r.moves, r.depth, w.created_by_uid, w.name
     FROM workflow_run r
     JOIN workflow w ON w.team_uid = r.team_uid AND w.workflow_id = r.workflow_id
     WHERE r.team_uid = ${scope.teamUID} AND r.gtid = ${gtid} AND r.state = 'waiting'

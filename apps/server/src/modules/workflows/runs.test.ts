@@ -302,6 +302,14 @@ describe(`workflow runs (${ENGINE})`, () => {
       [w.teamUID, g],
     );
     expect(notes.map((n) => n.text)).toEqual(['Qualified by the workflow.']);
+    // The timeline says which workflow did it.
+    const noted = await rows<{ created_by: string; data: { workflowId: string } }>(
+      `SELECT created_by, data FROM activity WHERE team_uid = $1 AND gtid = $2 AND type = 'note'`,
+      [w.teamUID, g],
+    );
+    expect(noted).toEqual([
+      { created_by: expect.stringMatching(/^Workflow “W .+”$/), data: { workflowId: id } },
+    ]);
     const tasks = await rows<{ name: string; assignee_uid: string }>(
       'SELECT name, assignee_uid FROM task WHERE team_uid = $1 AND gtid = $2',
       [w.teamUID, g],

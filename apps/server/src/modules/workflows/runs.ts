@@ -249,9 +249,10 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
       if (move.kind === 'act') {
         let detail: Record<string, unknown>;
         try {
-          tx.workflowDepth = lives[0]!.run.depth;
+          const { workflowId, workflowName: name, depth } = lives[0]!.run;
+          tx.workflowStep = { workflowId, name, depth };
           detail = await runAction(tx, scope, move.step.action, move.step.params, gtids);
-          tx.workflowDepth = 0;
+          tx.workflowStep = null;
         } catch (error) {
           throw new GroupFailed(
             teamUID,
