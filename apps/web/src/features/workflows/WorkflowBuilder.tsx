@@ -18,7 +18,7 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconListDetails, IconPlus } from '@tabler/icons-react';
 import {
   Background,
   Controls,
@@ -55,6 +55,7 @@ import { StepNode, type StepNodeType } from './StepNode';
 import { ADDABLE, StepPanel } from './StepPanel';
 import { useWorkflowTeamData } from './teamData';
 import { stepSummary } from './words';
+import { RunLog } from './RunLog';
 import { StatusBadge } from './WorkflowStatus';
 
 const NODE_TYPES = { step: StepNode };
@@ -280,6 +281,7 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
     }
   };
 
+  const [runsOpen, setRunsOpen] = useState(false);
   const status = workflow.status;
   const busy = m.update.isPending || m.life.isPending;
   const general = problems.filter((p) => p.stepId === null);
@@ -313,6 +315,15 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
             </Badge>
           )}
         </Group>
+        {workflow.liveVersion !== null && (
+          <Button
+            variant="subtle"
+            leftSection={<IconListDetails size={16} />}
+            onClick={() => setRunsOpen(true)}
+          >
+            Runs
+          </Button>
+        )}
         {canEdit && (
           <Group gap="xs">
             <Menu position="bottom-end">
@@ -366,6 +377,14 @@ function Builder({ teamUID, workflow, canEdit }: BuilderProps) {
           </Group>
         )}
       </Group>
+      <RunLog
+        teamUID={teamUID}
+        workflowId={workflow.workflowId}
+        definition={workflow.definition}
+        canEdit={canEdit}
+        opened={runsOpen}
+        onClose={() => setRunsOpen(false)}
+      />
       {serverProblem && (
         <Alert
           mx="md"

@@ -2,6 +2,7 @@ import type {
   UpdateWorkflowBody,
   WorkflowDefinition,
   WorkflowRecord,
+  WorkflowRun,
   WorkflowSummary,
 } from '@leadloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,16 @@ import { onChangeOf } from '../../lib/staleKeys';
 import { teamKeys } from '../../lib/teamKeys';
 
 /** docs/api.md "Workflows": the shapes are core's. */
-export type { WorkflowRecord, WorkflowSummary };
+export type { WorkflowRecord, WorkflowRun, WorkflowSummary };
+
+/** One move of a run, as the run log keeps it. */
+export interface WorkflowRunStep {
+  stepId: string;
+  move: number;
+  outcome: 'done' | 'skipped' | 'failed';
+  detail: Record<string, unknown> | null;
+  at: string;
+}
 
 const enc = encodeURIComponent;
 const base = (teamUID: string) => `/api/teams/${enc(teamUID)}/workflows`;
@@ -22,7 +32,45 @@ export const workflowKeys = {
   list: (teamUID: string) => teamKeys.of(teamUID, 'workflows', 'list'),
   one: (teamUID: string, workflowId: string) =>
     teamKeys.of(teamUID, 'workflows', 'one', workflowId),
+  runs: (teamUID: string, workflowId: string, state: string) =>
+    teamKeys.of(teamUID, 'workflows', 'runs', workflowId, state),
+  run: (teamUID: string, workflowId: string, runId: string) =>
+    teamKeys.of(teamUID, 'workflows', 'run', workflowId, runId),
 };
+
+/** The run log's newest page (up to 100 runs), optionally of one state. */
+export function useWorkflowRuns(teamUID: string, workflowId: string, state: string | null) {
+  return useQuery({
+    queryKey: workflowKeys.runs(teamUID, workflowId, state ?? 'all'),
+    queryFn: ({ signal }) =>
+      api.get<{ runs: WorkflowRun[]; next: string | null }>(
+        `${base(teamUID)}/${enc(workflowId)}/runs`,
+        { query: { limit: 100, ...(state ? { state } : {}) }, signal },
+      ),
+  });
+}
+
+/** One run with its moves. */
+export function useWorkflowRun(teamUID: string, workflowId: string, runId: string | null) {
+  return useQuery({
+    queryKey: workflowKeys.run(teamUID, workflowId, runId ?? ''),
+    enabled: runId !== null,
+    queryFn: ({ signal }) =>
+      api.get<{ run: WorkflowRun; steps: WorkflowRunStep[] }>(
+        `${base(teamUID)}/${enc(workflowId)}/runs/${enc(runId!)}`,
+        { signal },
+      ),
+  });
+}
+
+export function useRetryRun(teamUID: string, workflowId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) =>
+      api.post(`${base(teamUID)}/${enc(workflowId)}/runs/${enc(runId)}/retry`, {}, changeHeaders()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workflowKeys.all(teamUID) }),
+  });
+}
 
 // A workflow's change (a teammate's edit, a publish, a run's error) shows in the list and its builder.
 onChangeOf(['workflow'], ({ teamUID }) => [workflowKeys.all(teamUID)]);
