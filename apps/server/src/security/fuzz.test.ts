@@ -14,6 +14,7 @@ import { ENGINE, startTestServices, type TestServices } from '../test/harness';
 import type { Ctx, Fixture, Team } from '../test/isolation';
 import { digest } from '../test/snapshot';
 import { addMember, createUser, ownerWithTeam, signIn } from '../test/team-fixtures';
+import { runningRuns } from '../test/workflow-fixtures';
 
 /**
  * Sends generated bad input to every route of the app's route table, better-auth's included:
@@ -470,14 +471,18 @@ async function send(actor: Actor, method: string, url: string, c: Case) {
   return { status: res.status, text };
 }
 
-/** Until the bulk jobs a successful request may have started are done (they change data). */
+/**
+ * Until the bulk jobs and workflow runs a successful request may have started (a retried run) are
+ * done with what they write.
+ */
 async function settle() {
   for (let i = 0; i < 300; i++) {
     const open = await unfinishedJobs(systemScope('fuzz'), s.database.db);
-    if (open.length === 0) return;
+    const running = (await runningRuns(s, ctx.a.teamUID)) + (await runningRuns(s, b.teamUID));
+    if (open.length === 0 && running === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('a bulk job did not finish');
+  throw new Error('a bulk job or a workflow run did not finish');
 }
 
 const teamData = () => digest(s, [ctx.a.teamUID, b.teamUID]);

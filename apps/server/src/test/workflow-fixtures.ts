@@ -20,9 +20,11 @@ export async function insertFailedRun(
   return runId;
 }
 
-/** How many of the team's runs are moving (not waiting, not ended). */
+/** How many of the team's runs are moving (not waiting, not ended, their workflow not paused). */
 export async function runningRuns(s: TestServices, teamUID: string) {
   const r = await s.database.db.execute<{ n: string }>(sql`
-    SELECT count(*) AS n FROM workflow_run WHERE team_uid = ${teamUID} AND state = 'running'`);
+    SELECT count(*) AS n FROM workflow_run r
+    JOIN workflow w ON w.team_uid = r.team_uid AND w.workflow_id = r.workflow_id
+    WHERE r.team_uid = ${teamUID} AND r.state = 'running' AND w.status = 'active'`);
   return Number(r.rows[0]!.n);
 }
