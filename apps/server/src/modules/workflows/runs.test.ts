@@ -393,6 +393,44 @@ describe(`workflow runs (${ENGINE})`, () => {
     );
   });
 
+  it('keeps the steps before a failing one: a note, then a tag that is gone', async () => {
+    const id = await publish({
+      rootStepId: 't',
+      steps: {
+        t: {
+          type: 'trigger',
+          triggerType: 'stageChanged',
+          resource: { pipelineUID: w.p1.pipelineUID, toStageUID: qualified },
+          next: 'note',
+        },
+        note: { type: 'action', action: 'addNote', params: { text: 'First' }, next: 'tag' },
+        tag: { type: 'action', action: 'addTags', params: { tagIDs: ['none'] }, next: null },
+      },
+    });
+    // A run of another contact in the same pass succeeds: the failure is the failing run's only.
+    const [f] = await addContacts(s, w.teamUID, 1, [w.p1]);
+    await deliver(newPushId(), stageChanged(f!));
+    await drain();
+    const notes = await rows<{ text: string }>(
+      'SELECT text FROM note WHERE team_uid = $1 AND gtid = $2',
+      [w.teamUID, f],
+    );
+    expect(notes.map((n) => n.text)).toEqual(['First']);
+    const [run] = await rows<{ state: string; cursor_step_id: string; run_id: string }>(
+      'SELECT state, cursor_step_id, run_id FROM workflow_run WHERE team_uid = $1 AND workflow_id = $2',
+      [w.teamUID, id],
+    );
+    expect(run).toMatchObject({ state: 'failed', cursor_step_id: 'tag' });
+    const log = await rows<{ step_id: string; outcome: string }>(
+      'SELECT step_id, outcome FROM workflow_run_step WHERE team_uid = $1 AND run_id = $2 ORDER BY attempt',
+      [w.teamUID, run!.run_id],
+    );
+    expect(log).toEqual([
+      { step_id: 'note', outcome: 'done' },
+      { step_id: 'tag', outcome: 'failed' },
+    ]);
+  });
+
   it('does not start a run for an event on another pipeline or stage', async () => {
     const id = await publish(definition());
     const [e] = await addContacts(s, w.teamUID, 1, [w.p1]);

@@ -124,6 +124,8 @@ interface Live {
   run: repo.DueRun;
   def: WorkflowDefinition;
   state: RunState;
+  /** Set when the run ended failed at a step in this pass. */
+  failed?: { stepId: string; reason: string };
 }
 
 /** Definitions are immutable per version: read once per process. */
@@ -140,18 +142,19 @@ async function definitionFor(tx: Tx, run: repo.DueRun): Promise<WorkflowDefiniti
   return def;
 }
 
-/** A group's action failed: its runs end failed with the reason, the rest of the pass is redone. */
+/** A step that failed for these runs: the pass is redone, and they end failed at it. */
 class GroupFailed extends Error {
   constructor(
-    readonly teamUID: string,
     readonly runIds: string[],
     readonly stepId: string,
-    readonly moves: Map<string, number>,
     readonly reason: string,
   ) {
     super(reason);
   }
 }
+
+/** Runs whose step failed in an earlier try of this pass: where, and why. */
+type Failures = Map<string, { stepId: string; reason: string }>;
 
 /**
  * One pass: claims up to `batch` due runs and moves each as far as it goes now (until it waits,
@@ -162,46 +165,25 @@ export async function advanceRuns(
   logger: Logger,
   batch = RUN_BATCH,
 ): Promise<number> {
-  try {
-    return await withTx(database, runner, (tx) => advanceInTx(tx, batch));
-  } catch (error) {
-    if (!(error instanceof GroupFailed)) throw error;
-    logger.warn({ runs: error.runIds.length, reason: error.reason }, 'workflow step failed');
-    await withTx(database, runner, async (tx) => {
-      const now = tx.clock.now();
-      const scope = { teamUID: error.teamUID };
-      await repo.logSteps(
-        scope,
-        tx.db,
-        error.runIds.map((runId) => ({
-          runId,
-          stepId: error.stepId,
-          move: error.moves.get(runId)!,
-          outcome: 'failed' as const,
-          detail: { error: error.reason },
-          at: now,
-        })),
-      );
-      await repo.saveRuns(
-        scope,
-        tx.db,
-        error.runIds.map((runId) => ({
-          runId,
-          state: 'failed' as const,
-          cursorStepId: error.stepId,
-          waitUntil: null,
-          waitEvent: null,
-          moves: error.moves.get(runId)! + 1,
-          finishedAt: now,
-          lastError: error.reason,
-        })),
-      );
-    });
-    return error.runIds.length;
+  // A step that throws leaves the transaction unusable (a failed statement aborts it), so the
+  // pass is rolled back and done again from the runs' committed states, this time ending the
+  // failing runs at that step (with their earlier moves of the pass applied again, not lost).
+  const failures: Failures = new Map();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      return await withTx(database, runner, (tx) => advanceInTx(tx, batch, failures));
+    } catch (error) {
+      if (!(error instanceof GroupFailed)) throw error;
+      logger.warn({ runs: error.runIds.length, reason: error.reason }, 'workflow step failed');
+      for (const runId of error.runIds) {
+        failures.set(runId, { stepId: error.stepId, reason: error.reason });
+      }
+    }
   }
+  throw new Error('Too many failing workflow steps in one pass.');
 }
 
-async function advanceInTx(tx: Tx, batch: number): Promise<number> {
+async function advanceInTx(tx: Tx, batch: number, failures: Failures): Promise<number> {
   const now = tx.clock.now();
   const due = await repo.claimDueRuns(runner, tx.db, now, batch);
   if (due.length === 0) return 0;
@@ -212,11 +194,11 @@ async function advanceInTx(tx: Tx, batch: number): Promise<number> {
     const live = { run, def, state: resume(stateOf(run, def), now) };
     byTeam.set(run.teamUID, [...(byTeam.get(run.teamUID) ?? []), live]);
   }
-  for (const [teamUID, runs] of byTeam) await advanceTeam(tx, teamUID, runs, now);
+  for (const [teamUID, runs] of byTeam) await advanceTeam(tx, teamUID, runs, now, failures);
   return due.length;
 }
 
-async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
+async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number, failures: Failures) {
   const steps: repo.StepLog[] = [];
   const zones = new Map<string, string>();
   for (let pass = 0; pass < MOVES_PER_PASS; pass++) {
@@ -247,22 +229,32 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
       const scope = actorScope(lives[0]!.run);
       const gtids = [...new Set(lives.map((l) => l.run.gtid))];
       if (move.kind === 'act') {
+        // Runs this step failed for in an earlier try of the pass end here, failed.
+        const failing = lives.filter((l) => failures.get(l.run.runId)?.stepId === move.stepId);
+        for (const live of failing) {
+          const { reason } = failures.get(live.run.runId)!;
+          steps.push(logOf(live, move.stepId, 'failed', { error: reason }, now));
+          live.failed = { stepId: move.stepId, reason };
+          live.state = { status: 'ended', reason: 'completed', moves: live.state.moves + 1 };
+        }
+        const going = lives.filter((l) => !failing.includes(l));
+        if (going.length === 0) continue;
         let detail: Record<string, unknown>;
         try {
-          const { workflowId, workflowName: name, depth } = lives[0]!.run;
+          const { workflowId, workflowName: name, depth } = going[0]!.run;
           tx.workflowStep = { workflowId, name, depth };
-          detail = await runAction(tx, scope, move.step.action, move.step.params, gtids);
+          detail = await runAction(tx, scope, move.step.action, move.step.params, [
+            ...new Set(going.map((l) => l.run.gtid)),
+          ]);
           tx.workflowStep = null;
         } catch (error) {
           throw new GroupFailed(
-            teamUID,
-            lives.map((l) => l.run.runId),
+            going.map((l) => l.run.runId),
             move.stepId,
-            new Map(lives.map((l) => [l.run.runId, l.state.moves])),
             error instanceof DomainError ? error.message : 'The step failed unexpectedly.',
           );
         }
-        for (const live of lives) {
+        for (const live of going) {
           steps.push(
             logOf(live, move.stepId, 'done', { action: move.step.action, ...detail }, now),
           );
@@ -292,7 +284,16 @@ async function advanceTeam(tx: Tx, teamUID: string, runs: Live[], now: number) {
   await repo.saveRuns(
     scope,
     tx.db,
-    runs.map((l) => rowOf(l.run.runId, l.state, now)),
+    runs.map((l) =>
+      l.failed
+        ? {
+            ...rowOf(l.run.runId, l.state, now),
+            state: 'failed' as const,
+            cursorStepId: l.failed.stepId,
+            lastError: l.failed.reason,
+          }
+        : rowOf(l.run.runId, l.state, now),
+    ),
   );
 }
 
